@@ -1,0 +1,376 @@
+/**
+ * Load test: many simulated teachers and students against the real server on loopback, for a
+ * bounded time. Every acknowledged write is recorded and checked in the database afterwards.
+ *
+ *   npm run load -- --seconds 60 [--users 200] [--think-ms 500] [--postgres [postgres://…/postgres]]
+ *
+ * The server runs in its own process on 127.0.0.1 with a fresh data folder (PGlite), or a fresh
+ * database on the PostgreSQL server of --postgres / DATABASE_URL (dropped afterwards). The school:
+ * one teacher per 20 users, the rest students, 30 days of history (bench/seed-scale.ts).
+ * Exit code 1 when any call failed or any acknowledged write is missing.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { migrateDb, openPglite, openPostgres, rows, type DbHandle } from '../server/db/client';
+import { startServer, stopServer, type Server } from '../server/test/crash-helpers';
+import { BENCH_PASSWORD, seedScale, studentEmail, teacherEmail, type ScalePreset } from './seed-scale';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '60' },
+    users: { type: 'string', default: '200' },
+    'think-ms': { type: 'string', default: '500' },
+    postgres: { type: 'string' },
+    pg: { type: 'boolean', default: false },
+  },
+  strict: true,
+  allowPositionals: false,
+});
+
+const SECONDS = Math.min(600, Math.max(1, Number(values.seconds)));
+const USERS = Math.min(1000, Math.max(2, Number(values.users)));
+const THINK_MS = Math.min(10_000, Math.max(0, Number(values['think-ms'])));
+const PG_URL = values.postgres || (values.pg ? process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' : undefined);
+if (![SECONDS, USERS, THINK_MS].every(Number.isFinite)) throw new Error('--seconds, --users and --think-ms take numbers');
+
+const TEACHERS = Math.max(1, Math.ceil(USERS / 20));
+const STUDENTS = USERS - TEACHERS;
+const preset: ScalePreset = {
+  teachers: TEACHERS,
+  students: STUDENTS,
+  bigTeacherStudents: Math.ceil(STUDENTS / TEACHERS),
+  pastDays: 30,
+  futureDays: 14,
+  taskRate: 0.6,
+  exercisesPerTeacher: 10,
+  coursesPerTeacher: 2,
+};
+
+type Sample = { action: string; ms: number; status: number };
+const samples: Sample[] = [];
+const errors: string[] = [];
+const ack = {
+  tasks: [] as number[],
+  courses: [] as number[],
+  starts: [] as number[],
+  stops: [] as number[],
+  completions: [] as number[],
+  reviews: new Map<number, number>(),
+};
+
+async function call(action: string, base: string, token: string | null, method: string, path: string, body?: unknown, expected: number[] = [200]) {
+  const t0 = performance.now();
+  let status = 0;
+  let json: unknown = null;
+  try {
+    const r = await fetch(`${base}${path}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    status = r.status;
+    const text = await r.text();
+    json = text ? JSON.parse(text) : null;
+  } catch (e) {
+    errors.push(`${action}: ${(e as Error).message}`);
+  }
+  const ms = performance.now() - t0;
+  samples.push({ action, ms, status });
+  if (status && !expected.includes(status)) errors.push(`${action} ${method} ${path}: ${status} ${JSON.stringify(json).slice(0, 200)}`);
+  return { status, json };
+}
+
+const pick = <T>(list: T[]): T | undefined => list[Math.floor(Math.random() * list.length)];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const think = () => sleep(THINK_MS * (0.5 + Math.random()));
+const isoDate = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+type Task = { id: number; status: string };
+
+/** What a student's screen loaded first: their tasks. Then the student works until `until`. */
+async function prepareStudent(base: string, token: string) {
+  const list = await call('setup', base, token, 'GET', '/api/submissions');
+  const open = ((list.json as Task[]) ?? []).filter((x) => x.status === 'open' || x.status === 'overdue').map((x) => x.id);
+  const all = ((list.json as Task[]) ?? []).map((x) => x.id);
+  return (until: number) => student(base, token, until, open, all);
+}
+
+async function student(base: string, token: string, until: number, openAtStart: number[], all: number[]) {
+  let open = openAtStart;
+  let running: { id: number; task: number } | null = null;
+  while (Date.now() < until) {
+    await think();
+    if (Date.now() >= until) break;
+    const r = Math.random();
+    if (r < 0.3) await call('student:tasks', base, token, 'GET', '/api/submissions');
+    else if (r < 0.45 && all.length) await call('student:task', base, token, 'GET', `/api/submissions/${pick(all)!}`);
+    else if (r < 0.55) await call('student:metrics', base, token, 'GET', '/api/my-metrics');
+    else if (r < 0.65) await call('student:calendar', base, token, 'GET', `/api/calendar-events?start=${isoDate(-35)}&end=${isoDate(35)}`);
+    else if (r < 0.7) await call('student:courses', base, token, 'GET', '/api/courses');
+    else if (r < 0.9) {
+      if (running) {
+        const res = await call('student:practice-stop', base, token, 'POST', `/api/practice-sessions/${running.id}/stop`);
+        if (res.status === 200) ack.stops.push(running.id);
+        running = null;
+      } else if (open.length) {
+        const task = pick(open)!;
+        const res = await call('student:practice-start', base, token, 'POST', `/api/submissions/${task}/practice-sessions/start`, undefined, [201]);
+        if (res.status === 201) {
+          const id = (res.json as { id: number }).id;
+          ack.starts.push(id);
+          running = { id, task };
+        }
+      }
+    } else if (open.length > 1) {
+      const task = pick(open.filter((x) => x !== running?.task))!;
+      const res = await call('student:complete', base, token, 'PATCH', `/api/submissions/${task}/complete`);
+      if (res.status === 200) {
+        ack.completions.push(task);
+        open = open.filter((x) => x !== task);
+      }
+    }
+  }
+  if (running) {
+    const res = await call('student:practice-stop', base, token, 'POST', `/api/practice-sessions/${running.id}/stop`);
+    if (res.status === 200) ack.stops.push(running.id);
+  }
+}
+
+/** What a teacher's screens loaded first: students, exercises, recent tasks. Then the teacher works. */
+async function prepareTeacher(base: string, token: string) {
+  const studentsRes = await call('setup', base, token, 'GET', '/api/students');
+  const studentIds = ((studentsRes.json as { data: Array<{ id: number }> })?.data ?? []).map((s) => s.id);
+  const exRes = await call('setup', base, token, 'GET', '/api/exercises');
+  const exerciseIds = ((exRes.json as { exercises: Array<{ id: number }> })?.exercises ?? []).map((e) => e.id);
+  const subs = await call('setup', base, token, 'GET', `/api/submissions?from=${isoDate(-30)}&to=${isoDate(0)}`);
+  const reviewable = ((subs.json as Task[]) ?? []).map((s) => s.id);
+  return (until: number) => teacher(base, token, until, studentIds, exerciseIds, reviewable);
+}
+
+async function teacher(base: string, token: string, until: number, studentIds: number[], exerciseIds: number[], reviewable: number[]) {
+  let n = 0;
+  while (Date.now() < until) {
+    await think();
+    if (Date.now() >= until) break;
+    const r = Math.random();
+    if (r < 0.15) await call('teacher:students', base, token, 'GET', '/api/students');
+    else if (r < 0.25) await call('teacher:exercises', base, token, 'GET', '/api/exercises');
+    else if (r < 0.35) await call('teacher:tasks', base, token, 'GET', `/api/submissions?from=${isoDate(-7)}&to=${isoDate(7)}`);
+    else if (r < 0.45) await call('teacher:calendar', base, token, 'GET', `/api/calendar-events?start=${isoDate(-35)}&end=${isoDate(35)}`);
+    else if (r < 0.55) await call('teacher:dashboard', base, token, 'GET', '/api/dashboard');
+    else if (r < 0.65 && studentIds.length) await call('teacher:overview', base, token, 'GET', `/api/students/${pick(studentIds)!}/overview`);
+    else if (r < 0.75 && studentIds.length) await call('teacher:student-metrics', base, token, 'GET', `/api/students/${pick(studentIds)!}/metrics`);
+    else if (r < 0.85 && studentIds.length && exerciseIds.length) {
+      const users = [...new Set([pick(studentIds)!, pick(studentIds)!])];
+      const res = await call(
+        'teacher:assign',
+        base,
+        token,
+        'POST',
+        '/api/submissions',
+        { exercise_id: pick(exerciseIds)!, due_date: isoDate(1 + (n++ % 20)), assignees: { users }, expiration_days: 3, teacher_note: 'Lasttest' },
+        [201],
+      );
+      if (res.status === 201) ack.tasks.push(...(res.json as { submissions: Array<{ id: number }> }).submissions.map((s) => s.id));
+    } else if (r < 0.95 && reviewable.length) {
+      const id = pick(reviewable)!;
+      const score = Math.floor(Math.random() * 101);
+      const res = await call('teacher:review', base, token, 'PATCH', `/api/submissions/${id}/review`, { accuracy_score: score, competency_level: 'intermediate', teacher_feedback: 'Gut gemacht' });
+      if (res.status === 200) ack.reviews.set(id, score);
+    } else {
+      const res = await call('teacher:course', base, token, 'POST', '/api/courses', { name: `Lastkurs ${randomBytes(3).toString('hex')}` }, [201]);
+      if (res.status === 201) ack.courses.push((res.json as { id: number }).id);
+    }
+  }
+}
+
+function pct(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function stats(list: Sample[]) {
+  const ms = list.map((s) => s.ms).sort((a, b) => a - b);
+  const r = (v: number) => Math.round(v * 10) / 10;
+  return { count: ms.length, p50: r(pct(ms, 50)), p95: r(pct(ms, 95)), p99: r(pct(ms, 99)), max: r(ms[ms.length - 1] ?? 0) };
+}
+
+/** CPU seconds (user + system) the process has used so far. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+function rssMb(pid: number): number {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'uk-load-'));
+  let dbName: string | null = null;
+  let dbUrl: string | undefined;
+  if (PG_URL) {
+    dbName = `uk_load_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const u = new URL(PG_URL);
+    u.pathname = `/${dbName}`;
+    dbUrl = u.toString();
+  }
+  const openDb = async (): Promise<DbHandle> => (dbUrl ? openPostgres(dbUrl, 2) : openPglite(join(dataDir, 'pgdata')));
+  let server: Server | null = null;
+  try {
+    console.log(`load: ${USERS} users (${TEACHERS} teachers, ${STUDENTS} students) for ${SECONDS} s on ${dbUrl ? 'PostgreSQL' : 'PGlite'}, think time ~${THINK_MS} ms`);
+    const seedHandle = await openDb();
+    await migrateDb(seedHandle);
+    await seedScale(seedHandle.db, preset);
+    await seedHandle.close();
+
+    server = await startServer({ DATA_DIR: dataDir, DEMO_SEED: 'false', ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) });
+    const base = server.url;
+
+    // Everyone signs in (argon2: a few at a time, like a school arriving in the morning).
+    const t0 = Date.now();
+    const accounts = [
+      ...Array.from({ length: TEACHERS }, (_, i) => ({ role: 'teacher' as const, email: teacherEmail(i + 1) })),
+      ...Array.from({ length: STUDENTS }, (_, i) => ({ role: 'student' as const, email: studentEmail(i + 1) })),
+    ];
+    const tokens: Array<{ role: 'teacher' | 'student'; token: string }> = [];
+    for (let i = 0; i < accounts.length; i += 8) {
+      const batch = await Promise.all(
+        accounts.slice(i, i + 8).map(async (a) => {
+          const r = await call('login', base, null, 'POST', '/api/login', { email: a.email, password: BENCH_PASSWORD });
+          return r.status === 200 ? { role: a.role, token: (r.json as { token: string }).token } : null;
+        }),
+      );
+      for (const b of batch) if (b) tokens.push(b);
+    }
+    console.log(`signed in ${tokens.length}/${accounts.length} users in ${Date.now() - t0} ms`);
+
+    const loginSamples = samples.length;
+    // Each user's first screen (their lists), 20 at a time, before the clock starts.
+    const workers: Array<(until: number) => Promise<void>> = [];
+    for (let i = 0; i < tokens.length; i += 20)
+      workers.push(...(await Promise.all(tokens.slice(i, i + 20).map((u) => (u.role === 'teacher' ? prepareTeacher(base, u.token) : prepareStudent(base, u.token))))));
+    const setupSamples = samples.length;
+    let peakRss = rssMb(server.pid);
+    // Once a second: the server's memory, its CPU use and how long /api/health (one `select 1`) takes.
+    const timeline: Array<{ s: number; cpu_pct: number; health_ms: number }> = [];
+    let lastCpu = cpuSeconds(server.pid);
+    let probing = false;
+    const rssTimer = setInterval(() => {
+      peakRss = Math.max(peakRss, rssMb(server!.pid));
+      const cpu = cpuSeconds(server!.pid);
+      const cpuPct = Math.round((cpu - lastCpu) * 100);
+      lastCpu = cpu;
+      if (probing) return;
+      probing = true;
+      const t = performance.now();
+      const at = Math.round((Date.now() - started) / 1000);
+      void fetch(`${base}/api/health`)
+        .then((r) => r.text())
+        .catch(() => '')
+        .finally(() => {
+          timeline.push({ s: at, cpu_pct: cpuPct, health_ms: Math.round(performance.now() - t) });
+          probing = false;
+        });
+    }, 1000);
+    const started = Date.now();
+    const until = started + SECONDS * 1000;
+    await Promise.all(workers.map((run) => run(until)));
+    const elapsed = (Date.now() - started) / 1000;
+    clearInterval(rssTimer);
+    await stopServer(server);
+    server = null;
+
+    // Every acknowledged write, in the database.
+    const handle = await openDb();
+    const lost: string[] = [];
+    try {
+      const db = handle.db;
+      const list = (ids: number[]) => sql.raw(ids.length ? ids.map((n) => String(Math.trunc(n))).join(',') : '0');
+      const count = async (q: ReturnType<typeof sql>) => (await rows<{ n: number }>(db, q))[0]?.n ?? 0;
+      const check = async (what: string, expected: number, found: number) => {
+        if (expected !== found) lost.push(`${what}: acknowledged ${expected}, found ${found}`);
+      };
+      await check('tasks created', ack.tasks.length, await count(sql`select count(*)::int as n from submissions where id in (${list(ack.tasks)})`));
+      await check('courses created', ack.courses.length, await count(sql`select count(*)::int as n from courses where id in (${list(ack.courses)})`));
+      await check('practice started', ack.starts.length, await count(sql`select count(*)::int as n from practice_sessions where id in (${list(ack.starts)})`));
+      await check('practice stopped', ack.stops.length, await count(sql`select count(*)::int as n from practice_sessions where id in (${list(ack.stops)}) and ended_at is not null`));
+      await check('tasks completed', ack.completions.length, await count(sql`select count(*)::int as n from submissions where id in (${list(ack.completions)}) and completed_at is not null`));
+      let reviewsFound = 0;
+      for (const [id, score] of ack.reviews) reviewsFound += await count(sql`select count(*)::int as n from submissions where id = ${id} and accuracy_score = ${score}`);
+      await check('reviews', ack.reviews.size, reviewsFound);
+      const drift = await count(
+        sql`select count(*)::int as n from submissions s where abs(s.time_spent_minutes - coalesce((select round(sum(p.duration_minutes)::numeric, 2) from practice_sessions p where p.submission_id = s.id and p.ended_at is not null), 0)) > 0.005`,
+      );
+      if (drift) lost.push(`time spent differs from the finished sessions on ${drift} tasks`);
+    } finally {
+      await handle.close();
+    }
+
+    const run = samples.slice(setupSamples);
+    const byAction = new Map<string, Sample[]>();
+    for (const s of run) byAction.set(s.action, [...(byAction.get(s.action) ?? []), s]);
+    const writes = ack.tasks.length + ack.courses.length + ack.starts.length + ack.stops.length + ack.completions.length + ack.reviews.size;
+    const report = {
+      users: USERS,
+      seconds: Math.round(elapsed * 10) / 10,
+      database: dbUrl ? 'postgres' : 'pglite',
+      requests: run.length,
+      requests_per_second: Math.round(run.length / elapsed),
+      errors: errors.length,
+      acknowledged_writes: writes,
+      lost_writes: lost,
+      latency_ms: stats(run),
+      login_ms: stats(samples.slice(0, loginSamples)),
+      first_screen_ms: stats(samples.slice(loginSamples, setupSamples)),
+      server_peak_rss_mb: peakRss,
+      server_cpu_pct_avg: timeline.length ? Math.round(timeline.reduce((a, x) => a + x.cpu_pct, 0) / timeline.length) : 0,
+      health_probe_ms: stats(timeline.map((x) => ({ action: 'health', ms: x.health_ms, status: 200 }))),
+      stalls_over_2s: timeline.filter((x) => x.health_ms > 2000),
+      by_action: Object.fromEntries([...byAction.entries()].sort().map(([k, v]) => [k, stats(v)])),
+      acknowledged: { tasks: ack.tasks.length, courses: ack.courses.length, practice_starts: ack.starts.length, practice_stops: ack.stops.length, completions: ack.completions.length, reviews: ack.reviews.size },
+      error_samples: errors.slice(0, 10),
+    };
+    console.log(JSON.stringify(report, null, 2));
+    console.log(
+      `\n${run.length} requests in ${report.seconds} s (${report.requests_per_second}/s), ${errors.length} errors, ${writes} acknowledged writes, ${lost.length ? `LOST: ${lost.join('; ')}` : 'none lost'}; ` +
+        `p50 ${report.latency_ms.p50} ms, p95 ${report.latency_ms.p95} ms, p99 ${report.latency_ms.p99} ms; server peak RSS ${peakRss} MB`,
+    );
+    return errors.length === 0 && lost.length === 0 && tokens.length === accounts.length ? 0 : 1;
+  } finally {
+    if (server) await stopServer(server, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dbName && PG_URL) {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

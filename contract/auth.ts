@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+export const roleSchema = z.object({ name: z.enum(['teacher', 'student']) });
+
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    role: roleSchema,
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+export const loginBody = z.object({
+  email: z.string().trim().min(1).max(254).pipe(z.email()),
+  password: z.string().min(1).max(200),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const loginResponse = z.object({ token: z.string(), user: userSchema }).meta({ id: 'LoginResponse' });
+export type LoginResponse = z.infer<typeof loginResponse>;

@@ -1,0 +1,53 @@
+/** Business constants of SPEC.md section 9, shared by the server and the web app. */
+export const STORAGE_KEYS = { token: 'token', selectedCourseId: 'selectedCourseId', language: 'language' } as const;
+export const EVENTS = { languageChanged: 'language-changed', courseChanged: 'course-changed' } as const;
+
+export const STATUS_COLORS = { completed: '#10B981', open: '#F59E0B', expired: '#DC2626' } as const;
+
+export const EXPIRY_DAYS = { min: 1, max: 30, default: 2 } as const;
+export const RECURRENCE_TYPES = ['none', 'daily', 'every_2_days', 'weekly', 'monthly'] as const;
+export type RecurrenceType = (typeof RECURRENCE_TYPES)[number];
+
+export const UPLOAD_MAX_BYTES = 20971520;
+export const UPLOAD_MIME_TYPES = [
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'video/mp4',
+  'video/avi',
+  'video/quicktime',
+  'video/x-msvideo',
+  'video/webm',
+  'video/x-matroska',
+  'application/pdf',
+] as const;
+
+export const DIFFICULTIES = ['leicht', 'mittel', 'fortgeschritten'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+export const CATEGORIES = [
+  'atem_kontrolle',
+  'tonbildung',
+  'noten_finger',
+  'haltung_technik',
+  'rhythmus_tempo',
+  'makam',
+  'hoer_nachspiel',
+  'theorie_reflexion',
+  'kombinationen',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+export const COMPETENCY_LEVELS = ['beginner', 'intermediate', 'advanced', 'expert'] as const;
+export type CompetencyLevel = (typeof COMPETENCY_LEVELS)[number];
+
+export const SUBMISSION_STATUSES = ['completed', 'expired', 'overdue', 'open'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+export const PRACTICE_SESSION_CAP_MINUTES = 180;
+export const TOAST_DEFAULT_MS = 5000;
+export const DASHBOARD_DAYS = 30;
+export const RECENT_STUDENTS = 8;
+export const UPCOMING_TASKS = 5;
+export const TIMER_SESSIONS_SHOWN = 5;
+export const PASSWORD_MIN_LENGTH = 8;
+export const TOKEN_IDLE_DAYS = 30;

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { optionalText } from './common';
+
+export const COURSE_NAME_MAX = 120;
+export const COURSE_DESCRIPTION_MAX = 2000;
+
+export const courseSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    created_at: z.string(),
+    students_count: z.number().int(),
+  })
+  .meta({ id: 'Course' });
+export type Course = z.infer<typeof courseSchema>;
+
+/** GET /api/courses: a teacher's own courses, or the courses a student is enrolled in, by name. */
+export const courseListResponse = z.array(courseSchema);
+
+/** POST /api/courses and PUT /api/courses/{id}. Name required; description optional (empty = none). */
+export const courseBody = z.object({
+  name: z.string().trim().min(1).max(COURSE_NAME_MAX),
+  description: optionalText(COURSE_DESCRIPTION_MAX),
+});
+export type CourseBody = z.input<typeof courseBody>;

@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { CATEGORIES, DIFFICULTIES, UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from './constants';
+import { courseIdQuery, languageQuery, languageSchema } from './common';
+import { mediaFileSchema } from './submissions';
+
+export const categorySchema = z.enum(CATEGORIES);
+export const difficultySchema = z.enum(DIFFICULTIES);
+
+/** Field limits of an exercise (SPEC.md: title required, estimated minutes at least 1, priority 1–5). */
+export const EXERCISE_LIMITS = {
+  title: 200,
+  description: 5000,
+  target: 500,
+  tag: 50,
+  tags: 20,
+  minutesMax: 1440,
+  /** Files in one request. */
+  files: 10,
+  /** Original file names are kept (cleaned) up to this length. */
+  filename: 200,
+} as const;
+
+/** Priority labels of SPEC.md section 5 (German; the web app translates them). */
+export const PRIORITIES = [1, 2, 3, 4, 5] as const;
+
+export const exerciseSchema = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    description: z.string().nullable(),
+    category: categorySchema.nullable(),
+    category_label: z.string().nullable(),
+    difficulty: difficultySchema.nullable(),
+    target: z.string().nullable(),
+    estimated_minutes: z.number().int().nullable(),
+    tags: z.array(z.string()),
+    priority: z.number().int(),
+    language: languageSchema,
+    courses: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    created_at: z.string(),
+    media_files: z.array(mediaFileSchema),
+  })
+  .meta({ id: 'Exercise' });
+export type Exercise = z.infer<typeof exerciseSchema>;
+
+const positiveInt = z.coerce.number().int().positive().max(2147483647);
+
+/** GET /api/exercises query: all rows unless `page` is given. */
+export const exerciseListQuery = z.object({
+  language: languageQuery,
+  course_id: courseIdQuery,
+  page: z.preprocess((v) => (v === '' ? undefined : v), positiveInt.optional()),
+  per_page: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).optional()),
+});
+export type ExerciseListQuery = z.infer<typeof exerciseListQuery>;
+
+export const paginationSchema = z.object({
+  total: z.number().int(),
+  current_page: z.number().int(),
+  per_page: z.number().int(),
+  last_page: z.number().int(),
+});
+
+export const exerciseListResponse = z
+  .object({ exercises: z.array(exerciseSchema), pagination: paginationSchema })
+  .meta({ id: 'ExerciseList' });
+export type ExerciseListResponse = z.infer<typeof exerciseListResponse>;
+
+const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+
+/**
+ * The text fields of the multipart form of POST /api/exercises and POST /api/exercises/{id},
+ * after the server has gathered `tags[i]`, `course_ids[i]` and `remove_media[i]` into arrays.
+ * The web form validates with the same schema.
+ */
+export const exerciseFields = z.object({
+  title: z.preprocess(trimmed, z.string().min(1).max(EXERCISE_LIMITS.title)),
+  description: z.preprocess(emptyToNull, z.string().trim().max(EXERCISE_LIMITS.description).nullable().optional()),
+  category: z.preprocess(emptyToNull, categorySchema.nullable().optional()),
+  difficulty: z.preprocess(emptyToNull, difficultySchema.nullable().optional()),
+  target: z.preprocess(emptyToNull, z.string().trim().max(EXERCISE_LIMITS.target).nullable().optional()),
+  estimated_minutes: z.preprocess(emptyToNull, z.coerce.number().int().min(1).max(EXERCISE_LIMITS.minutesMax).nullable().optional()),
+  priority: z.preprocess(emptyToNull, z.coerce.number().int().min(1).max(5).nullable().optional()),
+  language: z.preprocess(emptyToNull, languageSchema.nullable().optional()),
+  tags: z
+    .array(z.preprocess(trimmed, z.string().max(EXERCISE_LIMITS.tag)))
+    .max(EXERCISE_LIMITS.tags)
+    .default([])
+    .transform((tags) => [...new Set(tags.filter((t) => t !== ''))]),
+  course_ids: z.array(positiveInt).max(200).default([]),
+  remove_media: z.array(positiveInt).max(200).default([]),
+});
+export type ExerciseFieldsInput = z.input<typeof exerciseFields>;
+export type ExerciseFields = z.output<typeof exerciseFields>;
+
+/** The multipart form as documented in OpenAPI (array fields are sent as `tags[0]`, `tags[1]`, …). */
+export const exerciseMultipartDoc = z
+  .object({
+    title: z.string(),
+    description: z.string().optional(),
+    category: categorySchema.optional(),
+    difficulty: difficultySchema.optional(),
+    target: z.string().optional(),
+    estimated_minutes: z.string().optional(),
+    priority: z.string().optional(),
+    language: languageSchema.optional(),
+    'tags[i]': z.string().optional().describe('One field per tag: tags[0], tags[1], …'),
+    'course_ids[i]': z.string().optional().describe('One field per course id: course_ids[0], …'),
+    'media_files[i]': z
+      .string()
+      .optional()
+      .describe(`One file per field: media_files[0], … (${UPLOAD_MIME_TYPES.join(', ')}; at most ${UPLOAD_MAX_BYTES} bytes each)`)
+      .meta({ format: 'binary' }),
+    'remove_media[i]': z.string().optional().describe('Update only: ids of media files to remove'),
+  })
+  .meta({ id: 'ExerciseForm' });
+
+export const exerciseCategoriesQuery = z.object({ language: languageQuery });
+export const exerciseCategoriesResponse = z.record(categorySchema, z.string()).meta({ id: 'ExerciseCategories' });
+export type ExerciseCategories = z.infer<typeof exerciseCategoriesResponse>;

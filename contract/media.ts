@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/** GET /api/media/{url-encoded path}: the path as stored, e.g. exercises/12/media/3f…a9.png. */
+export const mediaLinkParams = z.object({ '*': z.string().min(1).max(500) });
+
+export const mediaLinkResponse = z.object({ url: z.string() }).meta({ id: 'MediaLink' });
+export type MediaLinkResponse = z.infer<typeof mediaLinkResponse>;
+
+/** The signed link: expiry (unix seconds), signature, and ?download=1 for an attachment. A missing or malformed signature answers 403. */
+export const mediaFileQuery = z.object({
+  exp: z.string().max(20).optional(),
+  sig: z.string().max(100).optional(),
+  download: z.string().max(10).optional(),
+});
+
+/** A signed media link stays valid this long. */
+export const MEDIA_LINK_TTL_SECONDS = 3600;
+
+/** Where a stored media path lives: exercises/{exerciseId}/media/{random name}.{ext} */
+export const STORED_MEDIA_PATH = /^exercises\/[1-9]\d{0,9}\/media\/[a-f0-9]{32}\.(?:jpg|png|gif|webp|mp4|avi|mov|webm|mkv|pdf)$/;
+
+/**
+ * SPEC.md section 7 media address rule: a path without the exercises/ prefix becomes
+ * exercises/{exerciseId}/media/{file} (1 as fallback id); the result is URL-encoded.
+ */
+export function mediaApiPath(path: string, exerciseId?: number | null): string {
+  const full = path.startsWith('exercises/') ? path : `exercises/${exerciseId ?? 1}/media/${path}`;
+  return `/api/media/${encodeURIComponent(full)}`;
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { courseIdQuery, languageQuery, optionalText } from './common';
+import { PASSWORD_MIN_LENGTH } from './constants';
+
+export const STUDENT_NAME_MAX = 120;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 200;
+export const PHONE_MAX = 50;
+export const NOTES_MAX = 2000;
+export const COURSE_IDS_MAX = 200;
+
+export const studentSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    notes: z.string().nullable(),
+    created_at: z.string(),
+    courses: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  })
+  .meta({ id: 'Student' });
+export type Student = z.infer<typeof studentSchema>;
+
+/** GET /api/students query. */
+export const studentListQuery = z.object({ language: languageQuery, course_id: courseIdQuery });
+export type StudentListQuery = z.infer<typeof studentListQuery>;
+
+/** GET /api/students answer: the teacher's students ordered by name. */
+export const studentListResponse = z.object({ data: z.array(studentSchema) }).meta({ id: 'StudentList' });
+export type StudentListResponse = z.infer<typeof studentListResponse>;
+
+const courseIds = z.array(z.number().int().positive().max(2147483647)).max(COURSE_IDS_MAX);
+
+const email = z.string().trim().min(1).max(EMAIL_MAX).pipe(z.email());
+const name = z.string().trim().min(1).max(STUDENT_NAME_MAX);
+
+/**
+ * POST /api/students. The password is required here; its minimum length
+ * (PASSWORD_MIN_LENGTH) is checked by the server with a readable message in errors.password.
+ * `course_ids` (optional) enrols the new student in the same transaction.
+ */
+export const studentCreateBody = z.object({
+  name,
+  email,
+  password: z.string().min(1).max(PASSWORD_MAX).meta({ description: `at least ${PASSWORD_MIN_LENGTH} characters` }),
+  phone: optionalText(PHONE_MAX),
+  notes: optionalText(NOTES_MAX),
+  course_ids: courseIds.optional(),
+});
+export type StudentCreateBody = z.input<typeof studentCreateBody>;
+
+/**
+ * PUT /api/students/{id}. A missing, null or blank password leaves it unchanged; a new one
+ * (at least PASSWORD_MIN_LENGTH characters) signs the student out everywhere.
+ * `course_ids`, when present, replaces the enrolments.
+ */
+export const studentUpdateBody = z.object({
+  name,
+  email,
+  password: z
+    .string()
+    .max(PASSWORD_MAX)
+    .nullable()
+    .optional()
+    .meta({ description: `blank keeps the current password; otherwise at least ${PASSWORD_MIN_LENGTH} characters` }),
+  phone: optionalText(PHONE_MAX),
+  notes: optionalText(NOTES_MAX),
+  course_ids: courseIds.optional(),
+});
+export type StudentUpdateBody = z.input<typeof studentUpdateBody>;
+
+/** PUT /api/students/{id}/courses: replaces the enrolments (only the teacher's own courses). */
+export const studentCoursesBody = z.object({ course_ids: courseIds });
+export type StudentCoursesBody = z.infer<typeof studentCoursesBody>;
+
+/** The password rule of SPEC.md/CONTRACT.md: when given, at least PASSWORD_MIN_LENGTH characters. */
+export function passwordTooShort(password: string): boolean {
+  return password.length < PASSWORD_MIN_LENGTH;
+}

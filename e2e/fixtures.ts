@@ -1,0 +1,69 @@
+import { expect, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export { test, expect } from '@playwright/test';
+
+/** The demo school of server/db/seed.ts (DEMO_SEED=true). */
+export const DEMO_PASSWORD = 'demo1234';
+export const DEMO = {
+  teacher: { email: 'lehrer@example.com', name: 'Mehmet Yılmaz', password: DEMO_PASSWORD },
+  students: [
+    { email: 'ayse@example.com', name: 'Ayşe Demir' },
+    { email: 'lukas@example.com', name: 'Lukas Becker' },
+    { email: 'elif@example.com', name: 'Elif Kaya' },
+    { email: 'jonas@example.com', name: 'Jonas Schmidt' },
+    { email: 'zeynep@example.com', name: 'Zeynep Arslan' },
+    { email: 'mia@example.com', name: 'Mia Wagner' },
+  ],
+} as const;
+export const TEACHER_EMAIL = DEMO.teacher.email;
+export const STUDENT_EMAIL = DEMO.students[0].email;
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+/** Signs in through the sign-in form and waits for the dashboard (after the reload at /). */
+export async function loginAs(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL((url) => url.pathname === '/');
+  // The user's name appears in the layout (in the sidebar, hidden on phones until the menu opens).
+  await expect(page.getByTestId('user-name').first()).not.toBeEmpty();
+}
+
+/** Sets the interface language before the app starts (localStorage `language`) and reloads. */
+export async function setLanguage(page: Page, language: 'de' | 'tr'): Promise<void> {
+  if (page.url() === 'about:blank') await page.goto('/login');
+  await page.evaluate((lng) => localStorage.setItem('language', lng), language);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', language);
+}
+
+const screenshotRoot = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
+
+/**
+ * Saves a screenshot to e2e/screenshots/<feature>/<name>.png (git-ignored): the full page by default;
+ * pass `{ fullPage: false }` for open dialogs and menus (fixed elements stop at the viewport in full-page captures).
+ */
+export async function shot(page: Page, feature: string, name: string, opts: { fullPage?: boolean } = {}): Promise<string> {
+  const path = join(screenshotRoot, feature, `${name}.png`);
+  mkdirSync(dirname(path), { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path, fullPage: opts.fullPage ?? true, animations: 'disabled' });
+  return path;
+}
+
+/** Fails on serious or critical accessibility violations (axe-core, WCAG 2 A/AA). */
+export async function expectNoSeriousAxe(page: Page, include?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(summary, 'serious or critical axe violations').toEqual([]);
+}

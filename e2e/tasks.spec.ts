@@ -1,0 +1,312 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { makePdf, staffPng } from '../server/modules/media/sample-files';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const VIDEO = readFileSync(join(here, 'fixtures', 'video.webm'));
+const STUDENT = DEMO.students[0];
+const berlinToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+// The machine may be shared with other test runs: give slow answers room.
+test.describe.configure({ timeout: 240_000 });
+test.use({ actionTimeout: 30_000 });
+
+const uniq = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function token(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post('/api/login', { data: { email, password: DEMO_PASSWORD } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).token;
+}
+
+/**
+ * The teacher creates an exercise with a picture, a PDF and a 1 s video through the real upload
+ * call, and assigns it to the student for today: the task id.
+ */
+async function taskWithMedia(
+  request: APIRequestContext,
+  title: string,
+  opts: { studentEmail?: string; courseId?: number | null; media?: boolean } = {},
+): Promise<number> {
+  const auth = { authorization: `Bearer ${await token(request, DEMO.teacher.email)}` };
+  const students = await request.get('/api/students', { headers: auth });
+  expect(students.status()).toBe(200);
+  const email = opts.studentEmail ?? STUDENT.email;
+  const student = ((await students.json()).data as { id: number; email: string }[]).find((s) => s.email === email);
+  expect(student).toBeDefined();
+  const created = await request.post('/api/exercises', {
+    headers: auth,
+    multipart: {
+      title,
+      description: 'Spielen Sie die Tonleiter langsam und gleichmäßig.\nAchten Sie auf ruhigen Atem.',
+      category: 'tonbildung',
+      difficulty: 'leicht',
+      estimated_minutes: '10',
+      priority: '2',
+      language: 'de',
+      ...(opts.media === false
+        ? {}
+        : {
+            'media_files[0]': { name: 'Griffbild.png', mimeType: 'image/png', buffer: staffPng(480, 200) },
+            'media_files[1]': { name: 'Übungsblatt.pdf', mimeType: 'application/pdf', buffer: makePdf('Übungsblatt', ['Rast-Tonleiter']) },
+            'media_files[2]': { name: 'Vorspiel.webm', mimeType: 'video/webm', buffer: VIDEO },
+          }),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const exercise = await created.json();
+  if (opts.media !== false) expect(exercise.media_files.map((m: { type: string }) => m.type).sort()).toEqual(['image', 'pdf', 'video']);
+  const assigned = await request.post('/api/submissions', {
+    headers: auth,
+    data: {
+      exercise_id: exercise.id,
+      due_date: berlinToday(),
+      ...(opts.courseId ? { course_id: opts.courseId } : {}),
+      assignees: { users: [student!.id] },
+      teacher_note: 'Bitte mit Metronom auf 60 üben.',
+      expiration_days: 2,
+    },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(201);
+  return (await assigned.json()).submissions[0].id;
+}
+
+const timer = (page: Page) => page.getByTestId('timer-display');
+const seconds = async (page: Page) => {
+  const [m, s] = (await timer(page).innerText()).split(':').map(Number);
+  return (m ?? 0) * 60 + (s ?? 0);
+};
+
+test('a student opens a task with picture, PDF and video, practises with the timer across a reload, and marks it done', async ({ page, request, context }) => {
+  const title = `Tonleiter mit Video ${uniq()}`;
+  const taskId = await taskWithMedia(request, title);
+
+  await loginAs(page, STUDENT.email);
+  await page.getByRole('link', { name: 'Aufgaben', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/submissions$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Meine Aufgaben' })).toBeVisible();
+  await expect(page.getByTestId('task-counter')).toHaveText(/^\d+ von \d+ Aufgaben?$/);
+  const card = page.getByTestId('task-card').filter({ hasText: title });
+  await expect(card).toHaveAttribute('data-status', 'open');
+  await expect(card.getByRole('button', { name: 'Als erledigt markieren' })).toBeEnabled();
+  await shot(page, 'tasks', 'list-de-desktop');
+
+  // The card opens the task.
+  await card.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(new RegExp(`/submissions/${taskId}$`));
+  await expect(page.getByRole('navigation', { name: 'Navigationspfad' })).toContainText('Meine Aufgaben');
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByText('Notiz vom Lehrer')).toBeVisible();
+  await expect(page.getByText('Bitte mit Metronom auf 60 üben.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Aufgabenbeschreibung' })).toBeVisible();
+  await expect(page.getByText('Spielen Sie die Tonleiter langsam')).toBeVisible();
+
+  // Media: the picture really loads, the PDF opens in a new tab, the video reads its metadata.
+  await expect(page.getByRole('heading', { name: 'Medien & Materialien' })).toBeVisible();
+  const img = page.getByRole('img', { name: 'Griffbild.png' });
+  await expect(img).toBeVisible();
+  await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(480);
+  const pdfRow = page.getByRole('listitem').filter({ hasText: 'Übungsblatt.pdf' });
+  await expect(pdfRow).toContainText(/\d+(,\d+)? (Bytes|KB)/);
+  const pdfLink = pdfRow.getByRole('link', { name: /Öffnen/ });
+  await expect(pdfLink).toHaveAttribute('target', '_blank');
+  const pdfRes = await request.get((await pdfLink.getAttribute('href'))!);
+  expect(pdfRes.status()).toBe(200);
+  expect(pdfRes.headers()['content-type']).toContain('application/pdf');
+  const video = page.locator('video');
+  await expect(video).toHaveAttribute('preload', 'metadata');
+  await expect(video.locator('source').first()).toHaveAttribute('type', 'video/webm');
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.duration)).toBeCloseTo(1, 0);
+  await expect(page.getByRole('link', { name: 'In neuem Tab öffnen' })).toHaveAttribute('target', '_blank');
+  await expect(page.getByRole('link', { name: 'Herunterladen' })).toHaveAttribute('href', /download=1/);
+
+  // Timer: start, tick, reload mid-session, still running from the server's start.
+  await expect(page.getByRole('heading', { name: 'Übungszeit erfassen' })).toBeVisible();
+  await expect(timer(page)).toHaveText('00:00');
+  await expect(page.getByRole('button', { name: 'Stopp' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText('Übung gestartet!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Start' })).toBeDisabled();
+  await expect.poll(() => seconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+  await shot(page, 'tasks', 'detail-running-de-desktop');
+  const beforeReload = await seconds(page);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Stopp' })).toBeEnabled();
+  expect(await seconds(page)).toBeGreaterThanOrEqual(beforeReload);
+  await expect.poll(() => seconds(page)).toBeGreaterThan(beforeReload);
+
+  // A second tab finds the same running session (it never starts a second one).
+  const second = await context.newPage();
+  await second.goto(`/submissions/${taskId}`);
+  await expect(second.getByRole('button', { name: 'Stopp' })).toBeEnabled({ timeout: 30_000 });
+  expect(await seconds(second)).toBeGreaterThanOrEqual(beforeReload);
+  await second.close();
+
+  await page.getByRole('button', { name: 'Stopp' }).click();
+  await expect(page.getByText(/^Übung beendet! \d+ s aufgezeichnet\.$/)).toBeVisible();
+  await expect(timer(page)).toHaveText('00:00');
+  const sessions = page.getByTestId('practice-sessions').getByRole('listitem');
+  await expect(sessions).toHaveCount(1);
+  await expect(sessions.first()).toContainText(/\d+ s$/);
+  // the task was reloaded: practised time is in the details
+  await expect(page.getByTestId('time-spent')).toHaveText(/^\d+ s$/);
+
+  // Done: the button becomes a status, the timer disappears, the list has it under Erledigt.
+  await page.getByRole('button', { name: 'Als erledigt markieren' }).click();
+  await expect(page.getByText('Aufgabe erfolgreich als erledigt markiert!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Als erledigt markieren' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Übungszeit erfassen' })).toHaveCount(0);
+  await expect(page.locator('header dl')).toContainText('Erledigt:');
+  await expectNoSeriousAxe(page, 'main');
+  await shot(page, 'tasks', 'detail-done-de-desktop');
+
+  await page.getByRole('link', { name: 'Meine Aufgaben' }).click();
+  await page.getByRole('tab', { name: /Erledigt/ }).click();
+  await expect(page).toHaveURL(/tab=completed/);
+  const doneCard = page.getByTestId('task-card').filter({ hasText: title });
+  await expect(doneCard).toHaveAttribute('data-status', 'completed');
+  await expect(doneCard.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: /Offen/ })).toBeVisible();
+  await expectNoSeriousAxe(page, 'main');
+});
+
+test('a running timer: a 409 on start in a stale tab resumes the running session', async ({ page, request, context }) => {
+  const title = `Zweiter Tab ${uniq()}`;
+  const taskId = await taskWithMedia(request, title);
+  await loginAs(page, STUDENT.email);
+  await page.goto(`/submissions/${taskId}`);
+  await expect(page.getByRole('button', { name: 'Start' })).toBeEnabled();
+  // another tab starts the timer meanwhile (this tab does not know)
+  const other = await context.newPage();
+  await other.goto(`/submissions/${taskId}`);
+  await other.getByRole('button', { name: 'Start' }).click();
+  await expect(other.getByRole('button', { name: 'Stopp' })).toBeEnabled();
+  await other.waitForTimeout(2100);
+  await other.close();
+  await page.getByRole('button', { name: 'Start' }).click();
+  await expect(page.getByText('Für diese Aufgabe läuft bereits eine Übung.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stopp' })).toBeEnabled();
+  expect(await seconds(page)).toBeGreaterThanOrEqual(2);
+  await page.getByRole('button', { name: 'Stopp' }).click();
+  await expect(page.getByText(/^Übung beendet!/)).toBeVisible();
+});
+
+test('not found, a teacher read-only, and the screens in German and Turkish on desktop and phone', async ({ page, request, browser }) => {
+  const title = `Ansicht ${uniq()}`;
+  const taskId = await taskWithMedia(request, title);
+
+  await loginAs(page, STUDENT.email);
+  await page.goto('/submissions/2147483000');
+  await expect(page.getByTestId('task-not-found')).toContainText('Aufgabe nicht gefunden');
+  await expect(page.getByRole('alert').filter({ hasText: 'Aufgabe nicht gefunden.' })).toBeVisible();
+  await page.getByRole('link', { name: 'Zurück zu meinen Aufgaben' }).click();
+  await expect(page).toHaveURL(/\/submissions$/);
+
+  // An expired task of the demo school: 'Verfallen seit', no button, no timer.
+  const expired = page.locator('[data-testid="task-card"][data-status="expired"]').first();
+  await expect(expired.getByTestId('expired-label')).toHaveText('Verfallen');
+  await expect(expired.getByRole('button')).toHaveCount(0);
+  await expired.getByRole('link').click();
+  await expect(page.locator('header dl')).toContainText(/Verfallen seit:\s*\d\d\.\d\d\.\d{4}/);
+  await expect(page.getByRole('button', { name: 'Als erledigt markieren' })).toHaveCount(0);
+  await expect(page.getByTestId('practice-timer')).toHaveCount(0);
+
+  for (const lang of ['de', 'tr'] as const) {
+    await setLanguage(page, lang);
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto('/submissions');
+      await expect(page.getByTestId('task-card').first()).toBeVisible();
+      await shot(page, 'tasks', `list-${lang}-${size}`);
+      await page.goto(`/submissions/${taskId}`);
+      await expect(page.getByTestId('practice-timer')).toBeVisible();
+      await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+      await shot(page, 'tasks', `detail-${lang}-${size}`);
+      // nothing wider than the screen
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    }
+  }
+  await expect(page.getByRole('heading', { name: 'Çalışma süresini kaydet' })).toBeVisible();
+  await expectNoSeriousAxe(page, 'main');
+
+  // The teacher sees the same task read-only: no timer, no button, the practice history.
+  const teacherContext = await browser.newContext({ viewport: DESKTOP, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+  const teacher = await teacherContext.newPage();
+  await loginAs(teacher, DEMO.teacher.email);
+  await teacher.goto(`/submissions/${taskId}`);
+  await expect(teacher.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(teacher.getByRole('navigation', { name: 'Navigationspfad' })).toContainText(STUDENT.name);
+  await expect(teacher.getByRole('button', { name: 'Als erledigt markieren' })).toHaveCount(0);
+  await expect(teacher.getByTestId('practice-timer')).toHaveCount(0);
+  await expect(teacher.getByText('Der Schüler hat für diese Aufgabe noch keine Übungszeit aufgezeichnet.')).toBeVisible();
+  await expect(teacher.getByRole('img', { name: 'Griffbild.png' })).toBeVisible();
+  await shot(teacher, 'tasks', 'detail-teacher-de-desktop');
+  await teacherContext.close();
+});
+
+test('a new student: the three empty states, the course filter with a singular counter, a failed load', async ({ page, request }) => {
+  const auth = { authorization: `Bearer ${await token(request, DEMO.teacher.email)}` };
+  const courses = (await (await request.get('/api/courses', { headers: auth })).json()) as { id: number; name: string }[];
+  expect(courses.length).toBeGreaterThanOrEqual(2);
+  const [courseA, courseB] = courses as [{ id: number; name: string }, { id: number; name: string }];
+  const email = `neu.${uniq()}@example.test`;
+  const created = await request.post('/api/students', {
+    headers: auth,
+    data: { name: 'Neu Anfänger', email, password: 'anfang-1234', course_ids: [courseA.id, courseB.id] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await loginAs(page, email, 'anfang-1234');
+  await page.goto('/submissions');
+  await expect(page.getByText('Keine Aufgaben zugewiesen')).toBeVisible();
+  await expect(page.getByTestId('task-counter')).toHaveText('0 von 0 Aufgaben');
+  await shot(page, 'tasks', 'empty-none-de-desktop');
+
+  await taskWithMedia(request, `Erste Aufgabe ${uniq()}`, { studentEmail: email, courseId: courseA.id, media: false });
+  await taskWithMedia(request, `Zweite Aufgabe ${uniq()}`, { studentEmail: email, courseId: courseB.id, media: false });
+  await page.reload();
+  await expect(page.getByTestId('task-card')).toHaveCount(2);
+  await expect(page.getByTestId('task-counter')).toHaveText('2 von 2 Aufgaben');
+  await expect(page.getByRole('tab', { name: 'Offen 2' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Erledigt', exact: true })).toBeVisible(); // no badge at 0
+  await page.getByRole('tab', { name: /Erledigt/ }).click();
+  await expect(page.getByText('Noch keine erledigten Aufgaben')).toBeVisible();
+  await expect(page.getByTestId('task-counter')).toHaveText('0 von 2 Aufgaben');
+
+  // The course filter: one course, one task ('Aufgabe' without n).
+  await page.getByRole('tab', { name: /Alle/ }).click();
+  await page.getByLabel('Kurs', { exact: true }).selectOption({ label: courseA.name });
+  await expect(page.getByTestId('task-counter')).toHaveText('1 von 1 Aufgabe');
+  await page.getByLabel('Kurs', { exact: true }).selectOption({ label: 'Alle Kurse' });
+  await expect(page.getByTestId('task-counter')).toHaveText('2 von 2 Aufgaben');
+
+  // Mark both done from the list: each card turns green and, being done, moves below the work still to do.
+  const cards = page.getByTestId('task-card');
+  const doneCards = page.locator('[data-testid="task-card"][data-status="completed"]');
+  for (let done = 1; done <= 2; done++) {
+    await cards.getByRole('button', { name: 'Als erledigt markieren' }).first().click();
+    await expect(doneCards).toHaveCount(done);
+  }
+  await expect(cards.getByRole('button', { name: 'Als erledigt markieren' })).toHaveCount(0);
+  await expect(page.getByText('Aufgabe erfolgreich als erledigt markiert!').first()).toBeVisible();
+  await page.getByRole('tab', { name: /Offen/ }).click();
+  await expect(page.getByText('Alles erledigt!')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Erledigt 2' })).toBeVisible();
+  await shot(page, 'tasks', 'empty-all-done-de-desktop');
+
+  // No connection: the toast and an error panel with a retry.
+  await page.route('**/api/submissions?**', (route) => route.abort());
+  await page.reload();
+  await expect(page.getByRole('alert').filter({ hasText: 'Fehler beim Laden der Aufgaben' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+  await shot(page, 'tasks', 'error-de-desktop');
+  await page.unroute('**/api/submissions?**');
+  await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+  await expect(page.getByText('Alles erledigt!')).toBeVisible();
+});

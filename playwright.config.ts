@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Browser tests: the real built app (STATIC_DIR) served by the real server on a fresh demo database.
+ * Build first: `npx vite build --outDir /tmp/<you>-web --emptyOutDir`, then
+ * `E2E_STATIC_DIR=/tmp/<you>-web E2E_PORT=<port> npx playwright test e2e/<spec>.spec.ts`.
+ */
+const port = process.env.E2E_PORT ?? '4173';
+const dataDir = mkdtempSync(join(tmpdir(), 'uebungskontrolle-e2e-'));
+
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: 120_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } }],
+  webServer: {
+    command: 'npx tsx server/main.ts',
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist/web',
+      DATA_DIR: dataDir,
+      DEMO_SEED: 'true',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

@@ -1,0 +1,233 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import type { AppConfig } from './config';
+import type { Db } from './db/client';
+import { AppError, invalid, messages } from './errors';
+import { registerAccessControl } from './lib/auth';
+import { requestLang } from './lib/lang';
+import { modules } from './modules/index';
+
+const localeDe = z.locales.de();
+const localeTr = z.locales.tr();
+
+export type AppDeps = {
+  config: AppConfig;
+  db: Db;
+  /** Folder of uploaded media (DATA_DIR/media). */
+  mediaDir: string;
+  /** Signs media links. */
+  secret: string;
+  dbKind: 'pglite' | 'postgres';
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider']>;
+
+const dbConflict = {
+  de: 'Die Daten wurden inzwischen geändert. Bitte laden Sie neu und versuchen Sie es erneut.',
+  tr: 'Veriler bu arada değişti. Lütfen yenileyip tekrar deneyin.',
+};
+
+/** The SQLSTATE of a database error (pg and PGlite errors carry `code`; Drizzle wraps them in `cause`). */
+function pgErrorCode(err: unknown): string | undefined {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+  }
+  return undefined;
+}
+
+/** The first field (dotted path) of a parsed request part whose text holds U+0000, if any. */
+function nulField(value: unknown, path: string[] = [], depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.slice(1).join('.') || path[0] || 'body' : undefined;
+  if (!value || typeof value !== 'object' || depth > 64) return undefined;
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    if (k.includes('\u0000')) return [...path.slice(1), k].join('.') || 'body';
+    const found = nulField(v, [...path, k], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The part of a request's URL that may be logged: signatures of media links are hidden. */
+function safeUrl(url: string): string {
+  return url.replace(/([?&](?:sig|signature|token|exp)=)[^&]*/gi, '$1[redacted]');
+}
+
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object } = {}) {
+  const app = Fastify({
+    logger:
+      opts.logger === undefined
+        ? {
+            level: deps.config.LOG_LEVEL,
+            redact: { paths: ['req.headers.authorization', '*.password', '*.token', 'password', 'token'], censor: '[redacted]' },
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: safeUrl(req.url), ip: req.ip }),
+            },
+          }
+        : opts.logger,
+    bodyLimit: 1024 * 1024, // JSON bodies: 1 MiB is far above any real form; uploads are multipart with their own limit
+    trustProxy: false,
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    hsts: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Übungskontrolle API', version: '1.0.0', description: 'Generated from the zod schemas that validate each call.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+
+  registerAccessControl(app, deps.db);
+  // PostgreSQL text cannot hold U+0000: refuse it in any JSON body, query or path field (422),
+  // before a handler could try to store it (multipart text fields are caught by the DB mapping below).
+  app.addHook('preValidation', async (req) => {
+    const field = nulField({ body: req.body, query: req.query, params: req.params });
+    if (field) throw invalid({ [field]: messages.validation });
+  });
+
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    const lang = requestLang(req);
+    if (err instanceof AppError) {
+      if (err.headers) reply.headers(err.headers);
+      const errors = err.fieldErrors
+        ? Object.fromEntries(Object.entries(err.fieldErrors).map(([k, v]) => [k, v.map((m) => m[lang])]))
+        : undefined;
+      return reply.code(err.statusCode).send({ message: err.msg[lang], ...(errors ? { errors } : {}), ...(err.extra ?? {}) });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const locale = lang === 'tr' ? localeTr : localeDe;
+      const errors: Record<string, string[]> = {};
+      for (const v of err.validation) {
+        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'body');
+        const issue = { code: v.keyword, ...v.params, path: [], message: v.message } as never;
+        let text: string | undefined;
+        const params = v.params as { minimum?: unknown; origin?: unknown; format?: unknown };
+        const missing = v.keyword === 'invalid_type' && /received undefined/.test(v.message ?? '');
+        if (missing || (v.keyword === 'too_small' && params.minimum === 1 && params.origin === 'string')) text = messages.required[lang];
+        else if (v.keyword === 'invalid_format' && params.format === 'email') text = messages.email[lang];
+        else try {
+          const r = locale.localeError(issue) as string | { message: string } | undefined;
+          text = typeof r === 'string' ? r : r?.message;
+        } catch {
+          text = undefined;
+        }
+        (errors[field] ??= []).push(text ?? v.message ?? messages.validation[lang]);
+      }
+      return reply.code(422).send({ message: messages.validation[lang], errors });
+    }
+    const status = (err as FastifyError).statusCode ?? 500;
+    if (status === 413 || (err as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.code(413).send({ message: messages.payloadTooLarge[lang] });
+    }
+    if (status === 415) return reply.code(415).send({ message: messages.unsupportedMedia[lang] });
+    if (status === 429) return reply.code(429).send({ message: messages.rateLimited[lang] });
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type for a body and the like: invalid input.
+      req.log.info({ code: (err as FastifyError).code }, 'rejected request');
+      return reply.code(status === 404 ? 404 : 422).send({ message: (status === 404 ? messages.notFound : messages.validation)[lang] });
+    }
+    // Input the database refused (a value out of range, a check constraint, a row that a
+    // concurrent request changed): the client's problem, never a 500. Logged for the operator.
+    const dbCode = pgErrorCode(err);
+    if (dbCode && (dbCode.startsWith('22') || dbCode === '23514')) {
+      req.log.warn({ err }, 'input refused by the database');
+      return reply.code(422).send({ message: messages.validation[lang] });
+    }
+    if (dbCode === '23505' || dbCode === '23503' || dbCode === '40001' || dbCode === '40P01') {
+      req.log.warn({ err }, 'conflicting write refused by the database');
+      return reply.code(409).send({ message: dbConflict[lang] });
+    }
+    req.log.error({ err }, 'unexpected error');
+    return reply.code(500).send({ message: messages.internal[lang] });
+  });
+
+  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {
+    await deps.db.execute('select 1' as never);
+    return reply.send({ status: 'ok' });
+  });
+
+  for (const mod of modules) await app.register(mod);
+
+  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+
+  // The built web app, with index.html for client routes (never for /api/* or missing /assets/*).
+  const staticDir = resolve(deps.config.STATIC_DIR);
+  const indexFile = join(staticDir, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      index: false,
+      wildcard: true,
+      cacheControl: false, // set below: hashed assets for a year, everything else revalidated
+      // A folder ('/', '/assets/') is not a file: without this, send answers 403 (shown as 422) instead of the app page.
+      allowedPath: (pathName: string) => !pathName.endsWith('/'),
+      setHeaders: (res, path) => {
+        if (path.includes(`${join(staticDir, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+  }
+  let indexHtml: string | undefined;
+  app.setNotFoundHandler((req, reply) => {
+    const lang = requestLang(req);
+    const path = req.url.split('?')[0] ?? '';
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/assets/') && hasWeb;
+    if (!wantsPage) return reply.code(404).send({ message: messages.notFound[lang] });
+    indexHtml ??= readFileSync(indexFile, 'utf8');
+    return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+  });
+
+  return app;
+}

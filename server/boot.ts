@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { AppConfig } from './config';
+import { migrateDb, openPglite, openPostgres, type DbHandle } from './db/client';
+import { lockDataDir } from './lib/data-lock';
+
+export type Opened = DbHandle & { release: () => void; dataDir: string; mediaDir: string; secret: string };
+
+/** APP_SECRET, or one generated once into DATA_DIR/app-secret (mode 600). */
+export function resolveSecret(config: AppConfig, dataDir: string): string {
+  if (config.APP_SECRET) return config.APP_SECRET;
+  const file = join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Opens the database the settings name: PGlite in DATA_DIR (under an exclusive lock) or the
+ * PostgreSQL server of DATABASE_URL; applies the migrations.
+ */
+export async function openDatabase(config: AppConfig): Promise<Opened> {
+  const dataDir = resolve(config.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const mediaDir = join(dataDir, 'media');
+  mkdirSync(mediaDir, { recursive: true });
+  let release = () => {};
+  let handle: DbHandle;
+  if (config.DATABASE_URL) {
+    handle = await openPostgres(config.DATABASE_URL);
+  } else {
+    release = lockDataDir(dataDir);
+    try {
+      const pgdata = join(dataDir, 'pgdata');
+      // A new folder starts from the migrated empty cluster that `npm start` prepares (no initdb).
+      const template = resolve(config.STATIC_DIR, '..', 'pglite-template.tar.gz');
+      const fresh = !existsSync(pgdata) && existsSync(template);
+      handle = await openPglite(pgdata, fresh ? new Blob([readFileSync(template)]) : undefined);
+    } catch (e) {
+      release();
+      throw e;
+    }
+  }
+  try {
+    await migrateDb(handle);
+  } catch (e) {
+    await handle.close();
+    release();
+    throw e;
+  }
+  return { ...handle, release, dataDir, mediaDir, secret: resolveSecret(config, dataDir) };
+}

@@ -1,0 +1,52 @@
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './boot';
+import { DataDirLockedError } from './lib/data-lock';
+import { userCreate, USER_CREATE_USAGE } from './cli/user-create';
+import { backupCommand, BACKUP_USAGE, restoreCommand, RESTORE_USAGE } from './cli/backup';
+import type { Opened } from './boot';
+
+type Command = { usage: string; run: (opened: Opened, argv: string[]) => Promise<unknown> };
+
+/** Operator commands. Each opens the database the settings name (the same as the server's). */
+export const commands: Record<string, Command> = {
+  'user:create': { usage: USER_CREATE_USAGE, run: (o, argv) => userCreate(o.db, argv) },
+  backup: { usage: BACKUP_USAGE, run: (o, argv) => backupCommand(o, argv) },
+  restore: { usage: RESTORE_USAGE, run: (o, argv) => restoreCommand(o, argv) },
+};
+
+function help(): string {
+  return `Übungskontrolle operator commands:\n\n${Object.values(commands)
+    .map((c) => c.usage)
+    .join('\n\n')}\n`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === 'help' || name === '--help') {
+    console.log(help());
+    return name ? 0 : 1;
+  }
+  const command = commands[name];
+  if (!command) {
+    console.error(`Unknown command "${name}".\n\n${help()}`);
+    return 1;
+  }
+  const config = loadConfig();
+  const opened = await openDatabase(config);
+  try {
+    await command.run(opened, rest);
+    return 0;
+  } finally {
+    await opened.close();
+    opened.release();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    if (e instanceof ConfigError || e instanceof DataDirLockedError) console.error(`\n${e.message}\n`);
+    else console.error(`Error: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,212 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  bigint,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** Teachers and students. A student belongs to the teacher who created it (teacher_id). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['teacher', 'student'] }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    phone: text('phone'),
+    notes: text('notes'),
+    teacherId: integer('teacher_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_teacher_created_idx').on(t.teacherId, t.createdAt),
+    index('users_teacher_name_idx').on(t.teacherId, t.name),
+    check('users_role_check', sql`${t.role} in ('teacher', 'student')`),
+    check('users_student_has_teacher', sql`(${t.role} = 'teacher') = (${t.teacherId} is null)`),
+  ],
+);
+
+/** Opaque bearer tokens; only the SHA-256 of the token is stored. */
+export const tokens = pgTable(
+  'tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tokens_hash_key').on(t.tokenHash), index('tokens_user_idx').on(t.userId)],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('courses_teacher_name_idx').on(t.teacherId, t.name)],
+);
+
+export const enrolments = pgTable(
+  'enrolments',
+  {
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.studentId] }), index('enrolments_student_idx').on(t.studentId)],
+);
+
+/** Exercise templates. Deleting one only sets deleted_at, so tasks keep their text and media. */
+export const exercises = pgTable(
+  'exercises',
+  {
+    id: serial('id').primaryKey(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    category: text('category'),
+    difficulty: text('difficulty', { enum: ['leicht', 'mittel', 'fortgeschritten'] }),
+    target: text('target'),
+    estimatedMinutes: integer('estimated_minutes'),
+    tags: jsonb('tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    priority: smallint('priority').notNull().default(2),
+    language: text('language').notNull().default('de'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    index('exercises_teacher_live_idx').on(t.teacherId, t.createdAt).where(sql`${t.deletedAt} is null`),
+    check('exercises_priority_check', sql`${t.priority} between 1 and 5`),
+    check('exercises_minutes_check', sql`${t.estimatedMinutes} is null or ${t.estimatedMinutes} >= 1`),
+  ],
+);
+
+export const exerciseCourses = pgTable(
+  'exercise_courses',
+  {
+    exerciseId: integer('exercise_id')
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'cascade' }),
+    courseId: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.exerciseId, t.courseId] }), index('exercise_courses_course_idx').on(t.courseId)],
+);
+
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: serial('id').primaryKey(),
+    exerciseId: integer('exercise_id')
+      .notNull()
+      .references(() => exercises.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['image', 'pdf', 'video'] }).notNull(),
+    path: text('path').notNull(),
+    filename: text('filename').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('media_files_path_key').on(t.path), index('media_files_exercise_idx').on(t.exerciseId)],
+);
+
+/** A task: one exercise assigned to one student for one due date. */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: serial('id').primaryKey(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    exerciseId: integer('exercise_id').references(() => exercises.id, { onDelete: 'set null' }),
+    exerciseTitle: text('exercise_title').notNull(),
+    courseId: integer('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    seriesId: uuid('series_id').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    expirationDate: date('expiration_date', { mode: 'string' }),
+    completedAt: timestamp('completed_at', { withTimezone: true, mode: 'date' }),
+    teacherNote: text('teacher_note'),
+    teacherFeedback: text('teacher_feedback'),
+    accuracyScore: doublePrecision('accuracy_score'),
+    timeSpentMinutes: doublePrecision('time_spent_minutes').notNull().default(0),
+    competencyLevel: text('competency_level', { enum: ['beginner', 'intermediate', 'advanced', 'expert'] }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('submissions_student_due_idx').on(t.studentId, t.dueDate),
+    index('submissions_teacher_due_idx').on(t.teacherId, t.dueDate),
+    index('submissions_course_due_idx').on(t.courseId, t.dueDate),
+    index('submissions_series_idx').on(t.seriesId, t.dueDate),
+    index('submissions_exercise_idx').on(t.exerciseId),
+    index('submissions_student_completed_idx').on(t.studentId, t.completedAt),
+    uniqueIndex('submissions_series_student_due_key').on(t.seriesId, t.studentId, t.dueDate),
+    check('submissions_accuracy_check', sql`${t.accuracyScore} is null or (${t.accuracyScore} >= 0 and ${t.accuracyScore} <= 100)`),
+    check('submissions_expiry_check', sql`${t.expirationDate} is null or ${t.expirationDate} >= ${t.dueDate}`),
+  ],
+);
+
+/** A timed practice session on a task. At most one running (ended_at null) per task. */
+export const practiceSessions = pgTable(
+  'practice_sessions',
+  {
+    id: serial('id').primaryKey(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
+    durationMinutes: doublePrecision('duration_minutes'),
+  },
+  (t) => [
+    uniqueIndex('practice_sessions_one_running_key').on(t.submissionId).where(sql`${t.endedAt} is null`),
+    index('practice_sessions_submission_idx').on(t.submissionId, t.startedAt),
+    index('practice_sessions_student_started_idx').on(t.studentId, t.startedAt),
+    check('practice_sessions_duration_check', sql`${t.durationMinutes} is null or (${t.durationMinutes} >= 0 and ${t.durationMinutes} <= 180)`),
+  ],
+);
+
+export const schema = { users, tokens, courses, enrolments, exercises, exerciseCourses, mediaFiles, submissions, practiceSessions };

@@ -1,0 +1,48 @@
+/** A text in both interface languages. */
+export type Msg = { de: string; tr: string };
+export type Lang = 'de' | 'tr';
+
+export const messages = {
+  unauthorized: { de: 'Bitte melden Sie sich an.', tr: 'Lütfen giriş yapın.' },
+  forbidden: { de: 'Sie haben keine Berechtigung für diese Aktion.', tr: 'Bu işlem için yetkiniz yok.' },
+  notFound: { de: 'Nicht gefunden.', tr: 'Bulunamadı.' },
+  validation: { de: 'Bitte überprüfen Sie Ihre Eingaben', tr: 'Lütfen girdilerinizi kontrol edin' },
+  internal: {
+    de: 'Ein unerwarteter Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+    tr: 'Beklenmeyen bir hata oluştu. Lütfen daha sonra tekrar deneyin.',
+  },
+  rateLimited: {
+    de: 'Zu viele Versuche. Bitte warten Sie einige Minuten und versuchen Sie es erneut.',
+    tr: 'Çok fazla deneme. Lütfen birkaç dakika bekleyip tekrar deneyin.',
+  },
+  loginFailed: { de: 'E-Mail oder Passwort ist falsch.', tr: 'E-posta veya şifre yanlış.' },
+  required: { de: 'Dieses Feld ist erforderlich.', tr: 'Bu alan zorunludur.' },
+  email: { de: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.', tr: 'Lütfen geçerli bir e-posta adresi girin.' },
+  payloadTooLarge: { de: 'Die Anfrage ist zu groß.', tr: 'İstek çok büyük.' },
+  unsupportedMedia: { de: 'Dieses Format wird nicht unterstützt.', tr: 'Bu biçim desteklenmiyor.' },
+} satisfies Record<string, Msg>;
+
+export class AppError extends Error {
+  constructor(
+    public readonly statusCode: number,
+    public readonly msg: Msg,
+    public readonly fieldErrors?: Record<string, Msg[]>,
+    public readonly extra?: Record<string, unknown>,
+    public readonly headers?: Record<string, string>,
+  ) {
+    super(msg.de);
+    this.name = 'AppError';
+  }
+}
+
+export const unauthorized = () => new AppError(401, messages.unauthorized);
+export const forbidden = (msg: Msg = messages.forbidden) => new AppError(403, msg);
+export const notFound = (msg: Msg = messages.notFound) => new AppError(404, msg);
+export const conflict = (msg: Msg, extra?: Record<string, unknown>) => new AppError(409, msg, undefined, extra);
+/** 422 with errors for one or more fields. */
+export const invalid = (fields: Record<string, Msg | Msg[]>) =>
+  new AppError(
+    422,
+    messages.validation,
+    Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, Array.isArray(v) ? v : [v]])),
+  );

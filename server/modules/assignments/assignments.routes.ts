@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, idParams } from '../../../contract/common';
+import { createAssignmentBody, createAssignmentQuery, createAssignmentResponse, deleteSubmissionQuery } from '../../../contract/assignments';
+import { currentUser } from '../../lib/auth';
+import { todayInZone } from '../../lib/time';
+import { AssignmentsService } from './assignments.service';
+
+export default async function assignmentsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = new AssignmentsService(app.deps.db);
+
+  app.post(
+    '/api/submissions',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        tags: ['submissions'],
+        summary: 'Assign an exercise to students, once or repeating (one task per student per date)',
+        querystring: createAssignmentQuery,
+        body: createAssignmentBody,
+        response: { 201: createAssignmentResponse, ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const submissions = await service.create(user.id, req.body, todayInZone(app.deps.config.APP_TIMEZONE));
+      return reply.code(201).send({ submissions });
+    },
+  );
+
+  app.delete(
+    '/api/submissions/:id',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        tags: ['submissions'],
+        summary: 'Delete a task; scope=series also deletes the not yet completed tasks of its series from its date on',
+        params: idParams,
+        querystring: deleteSubmissionQuery,
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      await service.remove(currentUser(req).id, req.params.id, req.query.scope ?? 'one');
+      return reply.code(204).send(null);
+    },
+  );
+}

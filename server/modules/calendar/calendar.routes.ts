@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../contract/common';
+import { calendarQuery, calendarResponse } from '../../../contract/calendar';
+import { currentUser } from '../../lib/auth';
+import { todayInZone } from '../../lib/time';
+import { CalendarService } from './calendar.service';
+
+export default async function calendarRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = new CalendarService(app.deps.db);
+
+  app.get(
+    '/api/calendar-events',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['calendar'],
+        summary: "Tasks as calendar events: a teacher's students' tasks, or a student's own; start inclusive, end exclusive",
+        querystring: calendarQuery,
+        response: { 200: calendarResponse, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const { course_id, start, end } = req.query;
+      return service.events(
+        { viewer: { role: user.role, id: user.id }, courseId: course_id, start, end },
+        todayInZone(app.deps.config.APP_TIMEZONE),
+      );
+    },
+  );
+}

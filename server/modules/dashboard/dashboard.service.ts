@@ -1,0 +1,12 @@
+import type { Db } from '../../db/client';
+import type { TeacherDashboard } from '../../../contract/dashboard';
+import { teacherDashboard } from './dashboard.repo';
+
+export class DashboardService {
+  constructor(private readonly db: Db) {}
+
+  /** Counts and recent students of one teacher, optionally for one course (one SQL statement). */
+  forTeacher(teacherId: number, courseId: number | undefined, today: string): Promise<TeacherDashboard> {
+    return teacherDashboard(this.db, teacherId, courseId, today);
+  }
+}

@@ -1,0 +1,130 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, idParams } from '../../../contract/common';
+import { UPLOAD_MAX_BYTES } from '../../../contract/constants';
+import {
+  EXERCISE_LIMITS,
+  exerciseCategoriesQuery,
+  exerciseCategoriesResponse,
+  exerciseListQuery,
+  exerciseListResponse,
+  exerciseMultipartDoc,
+  exerciseSchema,
+} from '../../../contract/exercises';
+import { currentUser } from '../../lib/auth';
+import { requestLang } from '../../lib/lang';
+import { LocalStorage } from '../../lib/storage';
+import { categoryLabels, ExercisesService, moveOrphanMediaAside, notMultipart } from './exercises.service';
+import { readExerciseForm } from './exercises.upload';
+
+/** The multipart body is read by the handler (streamed to disk), so only params and query are validated up front. */
+const skipBodyValidation: typeof validatorCompiler = (ctx) =>
+  ctx.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(ctx);
+
+export default async function exercisesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const storage = new LocalStorage(app.deps.mediaDir);
+  // This process owns DATA_DIR (the lock): every temporary upload file is a leftover of a crash.
+  await storage.sweepTemp(0);
+  await moveOrphanMediaAside(app.deps.db, storage.root, app.log);
+  const service = new ExercisesService(app.deps.db, storage, app.log);
+
+  // Encapsulated in this plugin: only these routes accept multipart bodies.
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: {
+      fileSize: UPLOAD_MAX_BYTES,
+      files: EXERCISE_LIMITS.files,
+      fields: 300,
+      fieldSize: 64 * 1024,
+      fieldNameSize: 100,
+      parts: 320,
+      headerPairs: 200,
+    },
+  });
+
+  app.get(
+    '/api/exercises',
+    {
+      config: { access: 'teacher' },
+      schema: { tags: ['exercises'], querystring: exerciseListQuery, response: { 200: exerciseListResponse, ...errorResponses } },
+    },
+    async (req) => service.list(currentUser(req).id, req.query, requestLang(req)),
+  );
+
+  app.get(
+    '/api/exercises/:id',
+    {
+      config: { access: 'teacher' },
+      schema: { tags: ['exercises'], params: idParams, response: { 200: exerciseSchema, ...errorResponses } },
+    },
+    async (req) => service.get(currentUser(req).id, req.params.id, requestLang(req)),
+  );
+
+  app.post(
+    '/api/exercises',
+    {
+      config: { access: 'teacher' },
+      validatorCompiler: skipBodyValidation as never,
+      schema: {
+        tags: ['exercises'],
+        consumes: ['multipart/form-data'],
+        body: exerciseMultipartDoc,
+        response: { 201: exerciseSchema, 413: errorResponses[422], 415: errorResponses[422], ...errorResponses },
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      if (!req.isMultipart()) throw notMultipart();
+      const form = await readExerciseForm(req, storage);
+      const exercise = await service.save(user.id, undefined, form, requestLang(req));
+      return reply.code(201).send(exercise);
+    },
+  );
+
+  app.post(
+    '/api/exercises/:id',
+    {
+      config: { access: 'teacher' },
+      validatorCompiler: skipBodyValidation as never,
+      schema: {
+        tags: ['exercises'],
+        description: 'Update. Existing media stay unless listed in remove_media[i].',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        body: exerciseMultipartDoc,
+        response: { 200: exerciseSchema, 413: errorResponses[422], 415: errorResponses[422], ...errorResponses },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      await service.assertOwn(user.id, req.params.id);
+      if (!req.isMultipart()) throw notMultipart();
+      const form = await readExerciseForm(req, storage);
+      return service.save(user.id, req.params.id, form, requestLang(req));
+    },
+  );
+
+  app.delete(
+    '/api/exercises/:id',
+    {
+      config: { access: 'teacher' },
+      schema: { tags: ['exercises'], params: idParams, response: { 204: z.null(), ...errorResponses } },
+    },
+    async (req, reply) => {
+      await service.remove(currentUser(req).id, req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.get(
+    '/api/exercise-categories',
+    {
+      config: { access: 'user' },
+      schema: { tags: ['exercises'], querystring: exerciseCategoriesQuery, response: { 200: exerciseCategoriesResponse, ...errorResponses } },
+    },
+    async (req) => categoryLabels(req.query.language ?? requestLang(req)),
+  );
+}

@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rename } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { AppError, invalid, messages, notFound, type Lang, type Msg } from '../../errors';
+import type { Storage } from '../../lib/storage';
+import { CATEGORIES, type Category } from '../../../contract/constants';
+import { exerciseFields, type Exercise, type ExerciseCategories, type ExerciseListQuery, type ExerciseListResponse } from '../../../contract/exercises';
+import * as repo from './exercises.repo';
+import { discardStaged, type ParsedForm } from './exercises.upload';
+
+/** The nine categories of SPEC.md in both languages. */
+export const CATEGORY_LABELS: Record<Category, Msg> = {
+  atem_kontrolle: { de: 'Atem & Kontrolle', tr: 'Nefes ve Kontrol' },
+  tonbildung: { de: 'Tonbildung', tr: 'Ses Oluşumu' },
+  noten_finger: { de: 'Noten & Finger', tr: 'Nota ve Parmak' },
+  haltung_technik: { de: 'Haltung & Technik', tr: 'Duruş ve Teknik' },
+  rhythmus_tempo: { de: 'Rhythmus & Tempo', tr: 'Ritim ve Tempo' },
+  makam: { de: 'Makam', tr: 'Makam' },
+  hoer_nachspiel: { de: 'Hören & Nachspielen', tr: 'Dinleme ve Tekrar Çalma' },
+  theorie_reflexion: { de: 'Theorie & Reflexion', tr: 'Teori ve Değerlendirme' },
+  kombinationen: { de: 'Kombinationen & Wochenpläne', tr: 'Kombinasyonlar ve Haftalık Planlar' },
+};
+
+export function categoryLabels(lang: Lang): ExerciseCategories {
+  return Object.fromEntries(CATEGORIES.map((k) => [k, CATEGORY_LABELS[k][lang]])) as ExerciseCategories;
+}
+
+const text = {
+  courseNotFound: { de: 'Kurs nicht gefunden.', tr: 'Kurs bulunamadı.' },
+  mediaNotFound: { de: 'Datei nicht gefunden.', tr: 'Dosya bulunamadı.' },
+  tooManyMedia: { de: 'Höchstens 30 Dateien pro Übung.', tr: 'Bir alıştırma için en fazla 30 dosya.' },
+  notMultipart: {
+    de: 'Bitte senden Sie das Formular als multipart/form-data.',
+    tr: 'Lütfen formu multipart/form-data olarak gönderin.',
+  },
+};
+const MAX_MEDIA_PER_EXERCISE = 30;
+
+const localeDe = z.locales.de();
+const localeTr = z.locales.tr();
+function issueMsg(issue: z.core.$ZodIssue): Msg {
+  if (issue.code === 'too_small' && (issue as { origin?: string }).origin === 'string' && issue.minimum === 1) return messages.required;
+  const one = (l: typeof localeDe) => {
+    const r = l.localeError(issue as never) as string | { message: string } | undefined;
+    return (typeof r === 'string' ? r : r?.message) ?? issue.message;
+  };
+  return { de: one(localeDe), tr: one(localeTr) };
+}
+
+export const notMultipart = () => new AppError(415, text.notMultipart);
+
+/**
+ * Files under exercises/{id}/media that no media_files row names: left by a crash between moving an
+ * upload into place and its commit. Moved aside to DATA_DIR/media-orphans (never deleted: a
+ * misconfigured DATABASE_URL must not cost a school its files), with a warning.
+ */
+export async function moveOrphanMediaAside(db: Db, mediaRoot: string, log: FastifyBaseLogger): Promise<number> {
+  const base = join(mediaRoot, 'exercises');
+  const candidates: string[] = [];
+  for (const dir of await readdir(base).catch(() => [] as string[])) {
+    for (const f of await readdir(join(base, dir, 'media')).catch(() => [] as string[])) candidates.push(`exercises/${dir}/media/${f}`);
+  }
+  if (!candidates.length) return 0;
+  const known = await repo.knownMediaPaths(db, candidates);
+  const orphans = candidates.filter((p) => !known.has(p));
+  for (const p of orphans) {
+    const target = join(dirname(mediaRoot), 'media-orphans', p);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(join(mediaRoot, p), target);
+  }
+  if (orphans.length) log.warn({ count: orphans.length }, 'media files without a database row moved to media-orphans');
+  return orphans.length;
+}
+
+export class ExercisesService {
+  constructor(
+    private readonly db: Db,
+    private readonly storage: Storage,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async list(teacherId: number, q: ExerciseListQuery, lang: Lang): Promise<ExerciseListResponse> {
+    const filter: repo.ListFilter = { teacherId, ...(q.course_id !== undefined ? { courseId: q.course_id } : {}) };
+    if (q.page === undefined) {
+      const list = await repo.findExercises(this.db, filter);
+      return {
+        exercises: list.map((e) => this.withLabel(e, lang)),
+        pagination: { total: list.length, current_page: 1, per_page: Math.max(list.length, 1), last_page: 1 },
+      };
+    }
+    const perPage = q.per_page ?? 15;
+    const [total, list] = await Promise.all([
+      repo.countExercises(this.db, filter),
+      repo.findExercises(this.db, { ...filter, limit: perPage, offset: (q.page - 1) * perPage }),
+    ]);
+    return {
+      exercises: list.map((e) => this.withLabel(e, lang)),
+      pagination: { total, current_page: q.page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) },
+    };
+  }
+
+  async get(teacherId: number, id: number, lang: Lang): Promise<Exercise> {
+    const [e] = await repo.findExercises(this.db, { teacherId, ids: [id] });
+    if (!e) throw notFound();
+    return this.withLabel(e, lang);
+  }
+
+  /** 404 unless the exercise is the teacher's and not deleted (checked before the upload is read). */
+  async assertOwn(teacherId: number, id: number): Promise<void> {
+    const [e] = await repo.findExercises(this.db, { teacherId, ids: [id], limit: 1 });
+    if (!e) throw notFound();
+  }
+
+  /** Creates (id undefined) or updates an exercise from a read multipart form; consumes the staged files. */
+  async save(teacherId: number, id: number | undefined, form: ParsedForm, lang: Lang): Promise<Exercise> {
+    const moved: string[] = [];
+    let committed = false;
+    try {
+      const parsed = exerciseFields.safeParse(form.fields);
+      const errors: Record<string, Msg[]> = { ...form.fileErrors };
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          // a field left out of the form entirely is reported as required, like a blank one
+          const missing = issue.code === 'invalid_type' && issue.path.length === 1 && !(String(issue.path[0]) in form.fields);
+          (errors[issue.path.map(String).join('.') || 'body'] ??= []).push(missing ? messages.required : issueMsg(issue));
+        }
+      }
+      if (!parsed.success || Object.keys(errors).length) throw invalid(errors);
+      const f = parsed.data;
+      if (id === undefined && f.remove_media.length) throw invalid({ 'remove_media.0': text.mediaNotFound });
+
+      const own = await repo.ownCourseIds(this.db, teacherId, f.course_ids);
+      const courseErrors: Record<string, Msg> = {};
+      f.course_ids.forEach((c, i) => {
+        if (!own.has(c)) courseErrors[`course_ids.${i}`] = text.courseNotFound;
+      });
+      if (Object.keys(courseErrors).length) throw invalid(courseErrors);
+
+      const values: repo.ExerciseValues = {
+        title: f.title,
+        description: f.description ?? null,
+        category: f.category ?? null,
+        difficulty: f.difficulty ?? null,
+        target: f.target ?? null,
+        estimatedMinutes: f.estimated_minutes ?? null,
+        tags: f.tags,
+        priority: f.priority ?? 2,
+        language: f.language ?? 'de',
+      };
+
+      const planned = form.files.map((file) => ({ file, name: `${randomBytes(16).toString('hex')}.${file.ext}` }));
+      let removedPaths: string[] = [];
+      const exerciseId = await this.db.transaction(async (tx) => {
+        let exId: number;
+        if (id === undefined) {
+          exId = await repo.insertExercise(tx, teacherId, values);
+        } else {
+          if (!(await repo.lockOwnExercise(tx, teacherId, id))) throw notFound();
+          exId = id;
+          await repo.updateExercise(tx, exId, values);
+          const removable = await repo.mediaOfExercise(tx, exId, f.remove_media);
+          const found = new Set(removable.map((m) => m.id));
+          const missing: Record<string, Msg> = {};
+          f.remove_media.forEach((m, i) => {
+            if (!found.has(m)) missing[`remove_media.${i}`] = text.mediaNotFound;
+          });
+          if (Object.keys(missing).length) throw invalid(missing);
+          await repo.deleteMedia(tx, [...found]);
+          removedPaths = removable.map((m) => m.path);
+        }
+        await repo.replaceCourses(tx, exId, [...new Set(f.course_ids)]);
+        await repo.insertMedia(
+          tx,
+          planned.map(({ file, name }) => ({
+            exerciseId: exId,
+            type: file.kind,
+            path: `exercises/${exId}/media/${name}`,
+            filename: file.filename,
+            size: file.size,
+            mimeType: file.mimeType,
+          })),
+        );
+        if ((await repo.countMedia(tx, exId)) > MAX_MEDIA_PER_EXERCISE) throw invalid({ media_files: text.tooManyMedia });
+        // Files into place BEFORE the commit (a rename on the same disk): a crash in between
+        // leaves at worst a file without a row (moved aside at the next start), never a row
+        // without its file. If the commit fails, `finally` removes the moved files.
+        for (const { file, name } of planned) {
+          const path = `exercises/${exId}/media/${name}`;
+          await this.storage.putFile(path, file.tempFile);
+          moved.push(path);
+        }
+        return exId;
+      });
+      committed = true;
+      for (const p of removedPaths) {
+        await this.storage.remove(p).catch((err: unknown) => this.log.warn({ err, path: p }, 'could not delete a removed media file'));
+      }
+      return await this.get(teacherId, exerciseId, lang);
+    } finally {
+      await discardStaged(form.files);
+      if (!committed && moved.length) await Promise.all(moved.map((p) => this.storage.remove(p).catch(() => {})));
+    }
+  }
+
+  async remove(teacherId: number, id: number): Promise<void> {
+    if (!(await repo.softDeleteExercise(this.db, teacherId, id))) throw notFound();
+  }
+
+  private withLabel(e: repo.ExerciseRow, lang: Lang): Exercise {
+    return { ...e, category_label: e.category ? CATEGORY_LABELS[e.category][lang] : null };
+  }
+}

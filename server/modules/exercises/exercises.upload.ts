@@ -1,0 +1,220 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { fileTypeFromFile } from 'file-type';
+import type { UPLOAD_MIME_TYPES } from '../../../contract/constants';
+import { UPLOAD_MAX_BYTES } from '../../../contract/constants';
+import { EXERCISE_LIMITS } from '../../../contract/exercises';
+import { AppError, type Msg } from '../../errors';
+import type { Storage } from '../../lib/storage';
+
+export type MediaKind = 'image' | 'pdf' | 'video';
+
+/** A checked upload waiting in the temporary folder for its database row to commit. */
+export type StagedFile = {
+  index: number;
+  tempFile: string;
+  filename: string;
+  size: number;
+  mimeType: string;
+  ext: string;
+  kind: MediaKind;
+};
+
+export type ParsedForm = {
+  /** Text fields; array fields (tags[0], tags[]) gathered into arrays under their base name. */
+  fields: Record<string, string | string[]>;
+  files: StagedFile[];
+  fileErrors: Record<string, Msg[]>;
+};
+
+/** Detected type (file-type's name) → the stored mime type of SPEC.md's list, the extension and the kind. */
+const DETECTED: Record<string, { mime: (typeof UPLOAD_MIME_TYPES)[number]; ext: string; kind: MediaKind }> = {
+  'image/jpeg': { mime: 'image/jpeg', ext: 'jpg', kind: 'image' },
+  'image/png': { mime: 'image/png', ext: 'png', kind: 'image' },
+  'image/gif': { mime: 'image/gif', ext: 'gif', kind: 'image' },
+  'image/webp': { mime: 'image/webp', ext: 'webp', kind: 'image' },
+  'video/mp4': { mime: 'video/mp4', ext: 'mp4', kind: 'video' },
+  'video/x-m4v': { mime: 'video/mp4', ext: 'mp4', kind: 'video' },
+  'video/vnd.avi': { mime: 'video/x-msvideo', ext: 'avi', kind: 'video' },
+  'video/avi': { mime: 'video/x-msvideo', ext: 'avi', kind: 'video' },
+  'video/x-msvideo': { mime: 'video/x-msvideo', ext: 'avi', kind: 'video' },
+  'video/quicktime': { mime: 'video/quicktime', ext: 'mov', kind: 'video' },
+  'video/webm': { mime: 'video/webm', ext: 'webm', kind: 'video' },
+  'video/matroska': { mime: 'video/x-matroska', ext: 'mkv', kind: 'video' },
+  'video/x-matroska': { mime: 'video/x-matroska', ext: 'mkv', kind: 'video' },
+  'application/pdf': { mime: 'application/pdf', ext: 'pdf', kind: 'pdf' },
+};
+
+/** The type of a file from its own bytes, if it is one SPEC.md allows. */
+export async function detectType(file: string): Promise<{ mime: string; ext: string; kind: MediaKind } | null> {
+  const ft = await fileTypeFromFile(file);
+  return (ft && DETECTED[ft.mime]) ?? null;
+}
+
+/**
+ * The original name for display: no folder parts, no control or bidi-override characters,
+ * at most 200 characters (the extension kept), never empty.
+ */
+export function cleanFilename(name: string | undefined, ext: string): string {
+  let n = (name ?? '').normalize('NFC');
+  n = n.split(/[/\\]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex
+  n = n.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '').trim();
+  n = n.replace(/^\.+/, '').trim();
+  if (n === '') n = `datei.${ext}`;
+  const chars = [...n];
+  if (chars.length > EXERCISE_LIMITS.filename) {
+    const dot = n.lastIndexOf('.');
+    const extPart = dot > 0 && n.length - dot <= 10 ? [...n.slice(dot)] : [];
+    n = chars.slice(0, EXERCISE_LIMITS.filename - extPart.length).join('').trimEnd() + extPart.join('');
+  }
+  return n;
+}
+
+const fieldMessages = {
+  tooLarge: (name: string): Msg => ({ de: `Datei ${name} ist zu groß (max. 20MB)`, tr: `${name} dosyası çok büyük (en fazla 20MB)` }),
+  badType: (name: string): Msg => ({
+    de: `Dateityp von ${name} wird nicht unterstützt`,
+    tr: `${name} dosyasının türü desteklenmiyor`,
+  }),
+  empty: (name: string): Msg => ({ de: `Datei ${name} ist leer`, tr: `${name} dosyası boş` }),
+  unexpected: { de: 'Hier wird keine Datei erwartet.', tr: 'Burada dosya beklenmiyor.' },
+  tooLong: { de: 'Der Wert ist zu lang.', tr: 'Değer çok uzun.' },
+};
+
+const ARRAY_FIELD = /^([a-z_]+)\[(\d{0,4})\]$/;
+
+/**
+ * Reads a multipart request part by part: text fields into `fields`, each file streamed to a
+ * temporary file (20 MiB enforced while streaming, never buffered whole) and its type read from
+ * its bytes. Rejected files are deleted at once and reported under `media_files.{i}`; the files
+ * that pass stay staged. On any error the staged files are deleted before the error leaves.
+ */
+export async function readExerciseForm(req: FastifyRequest, storage: Storage): Promise<ParsedForm> {
+  const fields: Record<string, string | string[]> = {};
+  const indexed: Record<string, Array<[number, string]>> = {};
+  const files: StagedFile[] = [];
+  const fileErrors: Record<string, Msg[]> = {};
+  let autoIndex = 0;
+  let ok = false;
+  let currentTemp: string | null = null;
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'field') {
+        if (part.valueTruncated || part.fieldnameTruncated) {
+          (fileErrors[part.fieldname] ??= []).push(fieldMessages.tooLong);
+          continue;
+        }
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        const m = ARRAY_FIELD.exec(part.fieldname);
+        if (m && m[1]) {
+          const base = m[1];
+          const list = (indexed[base] ??= []);
+          list.push([m[2] === '' ? 10000 + list.length : Number(m[2]), value]);
+        } else if (part.fieldname in fields) {
+          // a repeated plain field (tags=a&tags=b): an array as well
+          const prev = fields[part.fieldname];
+          fields[part.fieldname] = Array.isArray(prev) ? [...prev, value] : [prev as string, value];
+        } else {
+          fields[part.fieldname] = value;
+        }
+        continue;
+      }
+      // a file
+      const m = ARRAY_FIELD.exec(part.fieldname);
+      const base = m?.[1] ?? part.fieldname;
+      if (base !== 'media_files') {
+        part.file.resume();
+        await new Promise<void>((r) => (part.file.readableEnded ? r() : part.file.once('end', () => r()).once('error', () => r())));
+        (fileErrors[part.fieldname] ??= []).push(fieldMessages.unexpected);
+        continue;
+      }
+      const index = m && m[2] !== '' && m[2] !== undefined ? Number(m[2]) : autoIndex;
+      autoIndex = Math.max(autoIndex, index) + 1;
+      const key = `media_files.${index}`;
+      const shownName = cleanFilename(part.filename, 'bin');
+      const temp = await storage.tempPath();
+      currentTemp = temp;
+      let size = 0;
+      let tooLarge = false;
+      part.file.once('limit', () => {
+        tooLarge = true;
+      });
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          size += chunk.length;
+          if (size > UPLOAD_MAX_BYTES) {
+            tooLarge = true;
+            cb(); // drop the rest; busboy truncates at the same limit
+            return;
+          }
+          cb(null, chunk);
+        },
+      });
+      await pipeline(part.file, counter, createWriteStream(temp, { flags: 'wx' }));
+      if (tooLarge || part.file.truncated) {
+        await rm(temp, { force: true });
+        currentTemp = null;
+        (fileErrors[key] ??= []).push(fieldMessages.tooLarge(shownName));
+        continue;
+      }
+      if (size === 0) {
+        await rm(temp, { force: true });
+        currentTemp = null;
+        (fileErrors[key] ??= []).push(fieldMessages.empty(shownName));
+        continue;
+      }
+      const type = await detectType(temp);
+      if (!type) {
+        await rm(temp, { force: true });
+        currentTemp = null;
+        (fileErrors[key] ??= []).push(fieldMessages.badType(shownName));
+        continue;
+      }
+      files.push({
+        index,
+        tempFile: temp,
+        filename: cleanFilename(part.filename, type.ext),
+        size,
+        mimeType: type.mime,
+        ext: type.ext,
+        kind: type.kind,
+      });
+      currentTemp = null;
+    }
+    for (const [base, list] of Object.entries(indexed)) {
+      const values = list.sort((a, b) => a[0] - b[0]).map(([, v]) => v);
+      const prev = fields[base];
+      fields[base] = prev === undefined ? values : [...(Array.isArray(prev) ? prev : [prev]), ...values];
+    }
+    ok = true;
+    return { fields, files, fileErrors };
+  } catch (e) {
+    throw asUploadError(e);
+  } finally {
+    if (currentTemp) await rm(currentTemp, { force: true });
+    if (!ok) await discardStaged(files);
+  }
+}
+
+const brokenUpload: Msg = {
+  de: 'Die Übertragung wurde unterbrochen oder ist beschädigt. Bitte versuchen Sie es erneut.',
+  tr: 'Aktarım kesildi veya bozuk. Lütfen tekrar deneyin.',
+};
+
+/** A truncated or malformed multipart body is the caller's fault (422); disk faults stay 500. */
+function asUploadError(e: unknown): unknown {
+  if (e instanceof AppError) return e;
+  const err = e as { code?: string; statusCode?: number };
+  if (typeof err.code === 'string' && /^E[A-Z]+$/.test(err.code) && err.code !== 'ECONNRESET') return e; // ENOSPC, EACCES…
+  if (err.statusCode === 413) return e;
+  return new AppError(422, brokenUpload);
+}
+
+/** Deletes staged temporary files (after a rejection, or a failed commit). */
+export async function discardStaged(files: StagedFile[]): Promise<void> {
+  await Promise.all(files.map((f) => rm(f.tempFile, { force: true })));
+}

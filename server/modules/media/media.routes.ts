@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../contract/common';
+import { mediaFileQuery, mediaLinkParams, mediaLinkResponse } from '../../../contract/media';
+import { AppError, notFound, type Msg } from '../../errors';
+import { currentUser } from '../../lib/auth';
+import { LocalStorage } from '../../lib/storage';
+import {
+  contentDisposition,
+  findMediaByPath,
+  findVisibleMedia,
+  isMediaPath,
+  parseRange,
+  signMediaUrl,
+  verifyMediaSignature,
+} from './media.service';
+
+const text: Record<'expired' | 'badSignature' | 'range', Msg> = {
+  expired: { de: 'Der Link ist abgelaufen. Bitte öffnen Sie die Datei erneut.', tr: 'Bağlantının süresi doldu. Lütfen dosyayı yeniden açın.' },
+  badSignature: { de: 'Der Link ist ungültig.', tr: 'Bağlantı geçersiz.' },
+  range: { de: 'Der angeforderte Bereich ist nicht verfügbar.', tr: 'İstenen aralık mevcut değil.' },
+};
+
+/** Media files are images, videos and PDFs: nothing in them may run scripts or load other things. */
+const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+export default async function mediaRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const storage = new LocalStorage(app.deps.mediaDir);
+
+  app.get(
+    '/api/media/*',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['media'],
+        description: 'A signed link (one hour) to a media file of an exercise: for its teacher, or a student with a task of it.',
+        params: mediaLinkParams,
+        response: { 200: mediaLinkResponse, ...errorResponses },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const path = req.params['*'];
+      if (!isMediaPath(path)) throw notFound();
+      const media = await findVisibleMedia(app.deps.db, user, path);
+      if (!media) throw notFound();
+      return { url: signMediaUrl(app.deps.secret, media.path) };
+    },
+  );
+
+  app.get(
+    '/api/media-file/*',
+    {
+      config: { access: 'public' },
+      schema: { hide: true, params: mediaLinkParams, querystring: mediaFileQuery },
+    },
+    async (req, reply) => {
+      const path = req.params['*'];
+      // Refused before anything is touched: only stored-media paths, only a valid signature.
+      if (!isMediaPath(path)) throw notFound();
+      const exp = Number(req.query.exp);
+      const check =
+        req.query.sig && Number.isSafeInteger(exp) && exp > 0
+          ? verifyMediaSignature(app.deps.secret, path, exp, req.query.sig)
+          : 'bad-signature';
+      if (check !== 'ok') throw new AppError(403, check === 'expired' ? text.expired : text.badSignature);
+      const media = await findMediaByPath(app.deps.db, path);
+      if (!media) throw notFound();
+      const st = await storage.stat(media.path);
+      if (!st) throw notFound();
+
+      const size = st.size;
+      const range = parseRange(req.headers.range, size);
+      if (range === 'unsatisfiable') {
+        throw new AppError(416, text.range, undefined, undefined, { 'content-range': `bytes */${size}`, 'accept-ranges': 'bytes' });
+      }
+      const remaining = Math.max(0, exp - Math.floor(Date.now() / 1000));
+      reply
+        .header('content-type', media.mime_type)
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', MEDIA_CSP)
+        .header('accept-ranges', 'bytes')
+        .header('cache-control', `private, max-age=${remaining}`)
+        .header('last-modified', st.mtime.toUTCString())
+        .header('content-disposition', contentDisposition(req.query.download === '1' ? 'attachment' : 'inline', media.filename));
+
+      if (range) {
+        return reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+          .header('content-length', String(range.end - range.start + 1))
+          .send(storage.open(media.path, range));
+      }
+      return reply.code(200).header('content-length', String(size)).send(storage.open(media.path));
+    },
+  );
+}
+

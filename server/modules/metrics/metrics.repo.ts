@@ -1,0 +1,215 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { rows } from '../../db/client';
+import { COMPETENCY_LEVELS, DASHBOARD_DAYS, type CompetencyLevel } from '../../../contract/constants';
+import type { ProgressPoint, SubmissionCounts } from '../../../contract/metrics';
+import { TOP_LEVEL_WINDOW } from '../../../contract/metrics';
+import { statusCondition } from '../submissions/submissions.repo';
+
+/**
+ * All metrics are computed in PostgreSQL, in one statement each, never by loading a student's
+ * rows into the server. Days are calendar dates in the school's time zone (`tz`); `today` is the
+ * school's date. A practice session belongs to the day on which it started (local time); only
+ * finished sessions (ended_at set) count. See docs/decisions/metrics-definitions.md.
+ *
+ * Index use: practice_sessions(student_id, started_at) for every session aggregate (the 7- and
+ * 30-day windows are ranges on started_at), submissions(student_id, due_date) and
+ * submissions(student_id, completed_at) for the task counts and the streak.
+ */
+
+export type StudentRef = { id: number; name: string; email: string };
+
+/** A student of this teacher, or undefined (also for a teacher's id, another teacher's student, a missing id). */
+export async function findOwnStudent(db: DbOrTx, teacherId: number, studentId: number): Promise<StudentRef | undefined> {
+  const r = await rows<StudentRef>(
+    db,
+    sql`select id, name, email from users where id = ${studentId} and role = 'student' and teacher_id = ${teacherId}`,
+  );
+  return r[0];
+}
+
+/** Local midnight at the start of `date + offset days`, as timestamptz. */
+const localMidnight = (today: string, offsetDays: number, tz: string): SQL =>
+  sql`((${today}::date + ${offsetDays}::int)::timestamp at time zone ${tz})`;
+
+/** Counts by status and completion rate as one row (CTE body). */
+function countsCte(studentId: number, today: string): SQL {
+  return sql`select
+      count(*)::int as total_submissions,
+      (count(*) filter (where ${statusCondition('completed', today)}))::int as completed_submissions,
+      (count(*) filter (where ${statusCondition('open', today)}))::int as open_submissions,
+      (count(*) filter (where ${statusCondition('overdue', today)}))::int as overdue_submissions,
+      (count(*) filter (where ${statusCondition('expired', today)}))::int as expired_submissions
+    from submissions s where s.student_id = ${studentId}`;
+}
+
+/** Whether the student finished a practice session or completed a task on local day `day` (an SQL date). */
+function activeOn(studentId: number, day: SQL, tz: string): SQL {
+  const from = sql`((${day})::timestamp at time zone ${tz})`;
+  const to = sql`((${day} + 1)::timestamp at time zone ${tz})`;
+  return sql`(exists (select 1 from practice_sessions p where p.student_id = ${studentId} and p.ended_at is not null
+        and p.started_at >= ${from} and p.started_at < ${to})
+     or exists (select 1 from submissions s where s.student_id = ${studentId}
+        and s.completed_at >= ${from} and s.completed_at < ${to}))`;
+}
+
+/**
+ * Streak (CTE bodies `walk`, `streak`; the statement must start WITH RECURSIVE): a walk back one
+ * local day at a time from today, two index probes per day (practice_sessions(student_id,
+ * started_at) and submissions(student_id, completed_at)), that stops at the first day without
+ * activity – except that an inactive today continues to yesterday (the streak counts from
+ * yesterday until today has something). The cost grows with the streak, not with the history.
+ */
+function streakCtes(studentId: number, today: string, tz: string): SQL {
+  return sql`walk(d, active) as (
+      select ${today}::date, ${activeOn(studentId, sql`${today}::date`, tz)}
+      union all
+      select w.d - 1, ${activeOn(studentId, sql`w.d - 1`, tz)} from walk w where w.active or w.d = ${today}::date
+    ),
+    streak as (select (count(*) filter (where active))::int as current_streak from walk)`;
+}
+
+const completionRate = sql`coalesce(round(100.0 * c.completed_submissions
+    / nullif(c.completed_submissions + c.overdue_submissions + c.expired_submissions, 0), 1), 0)::float8`;
+
+type CountsRow = SubmissionCounts;
+
+type MetricsRow = CountsRow & {
+  current_streak: number;
+  average_accuracy: number | null;
+  total_practice_time_minutes: number;
+  weekly_practice_time_minutes: number;
+  average_session_time_minutes: number;
+  total_practice_sessions: number;
+  top_competency_level: CompetencyLevel | null;
+  progress_data: ProgressPoint[] | string;
+};
+
+export type MetricsData = Omit<MetricsRow, keyof CountsRow | 'progress_data'> & {
+  progress_data: ProgressPoint[];
+  overall_metrics: SubmissionCounts;
+};
+
+const levelOrder = sql.raw(`array[${COMPETENCY_LEVELS.map((l) => `'${l}'`).join(', ')}]::text[]`);
+
+/** Every number of GET /api/my-metrics for one student, in one statement. */
+export async function studentMetrics(db: DbOrTx, studentId: number, today: string, tz: string): Promise<MetricsData> {
+  const first = DASHBOARD_DAYS - 1;
+  const result = await rows<MetricsRow>(
+    db,
+    sql`with recursive
+    sess as (
+      select count(*)::int as n, coalesce(sum(p.duration_minutes), 0) as total,
+             coalesce(sum(p.duration_minutes) filter (where p.started_at >= ${localMidnight(today, -6, tz)}), 0) as weekly
+      from practice_sessions p
+      where p.student_id = ${studentId} and p.ended_at is not null and p.started_at < ${localMidnight(today, 1, tz)}
+    ),
+    daily as (
+      select (p.started_at at time zone ${tz})::date as d, sum(p.duration_minutes) as m
+      from practice_sessions p
+      where p.student_id = ${studentId} and p.ended_at is not null
+        and p.started_at >= ${localMidnight(today, -first, tz)} and p.started_at < ${localMidnight(today, 1, tz)}
+      group by 1
+    ),
+    progress as (
+      select json_agg(json_build_object('date', g.d::date::text,
+               'practice_time_minutes', coalesce(round(daily.m::numeric, 2), 0)) order by g.d) as data
+      from generate_series((${today}::date - ${first}::int)::timestamp, ${today}::date::timestamp, interval '1 day') as g(d)
+      left join daily on daily.d = g.d::date
+    ),
+    ${streakCtes(studentId, today, tz)},
+    c as (${countsCte(studentId, today)}),
+    acc as (
+      select round(avg(s.accuracy_score)::numeric, 2)::float8 as average_accuracy
+      from submissions s where s.student_id = ${studentId} and s.accuracy_score is not null
+    ),
+    recent_levels as (
+      select s.competency_level as lvl from submissions s
+      where s.student_id = ${studentId} and s.competency_level is not null
+      order by s.due_date desc, s.id desc limit ${TOP_LEVEL_WINDOW}
+    ),
+    top as (
+      select lvl from recent_levels group by lvl
+      order by count(*) desc, array_position(${levelOrder}, lvl) desc limit 1
+    )
+    select streak.current_streak,
+      acc.average_accuracy,
+      round(sess.total::numeric, 2)::float8 as total_practice_time_minutes,
+      round(sess.weekly::numeric, 2)::float8 as weekly_practice_time_minutes,
+      coalesce(round((sess.total / nullif(sess.n, 0))::numeric, 2), 0)::float8 as average_session_time_minutes,
+      sess.n as total_practice_sessions,
+      (select lvl from top) as top_competency_level,
+      progress.data as progress_data,
+      c.total_submissions, c.completed_submissions, c.open_submissions, c.overdue_submissions, c.expired_submissions,
+      ${completionRate} as completion_rate
+    from sess, progress, streak, c, acc`,
+  );
+  const r = result[0];
+  if (!r) throw new Error('metrics: no row');
+  const progress = (typeof r.progress_data === 'string' ? JSON.parse(r.progress_data) : r.progress_data) as ProgressPoint[];
+  return {
+    current_streak: r.current_streak,
+    average_accuracy: r.average_accuracy === null ? null : Number(r.average_accuracy),
+    total_practice_time_minutes: Number(r.total_practice_time_minutes),
+    weekly_practice_time_minutes: Number(r.weekly_practice_time_minutes),
+    average_session_time_minutes: Number(r.average_session_time_minutes),
+    total_practice_sessions: r.total_practice_sessions,
+    top_competency_level: r.top_competency_level,
+    progress_data: progress.map((p) => ({ date: p.date, practice_time_minutes: Number(p.practice_time_minutes) })),
+    overall_metrics: countsOf(r),
+  };
+}
+
+function countsOf(r: CountsRow): SubmissionCounts {
+  return {
+    total_submissions: r.total_submissions,
+    completed_submissions: r.completed_submissions,
+    open_submissions: r.open_submissions,
+    overdue_submissions: r.overdue_submissions,
+    expired_submissions: r.expired_submissions,
+    completion_rate: Number(r.completion_rate),
+  };
+}
+
+/** Task counts, completion rate and streak for the teacher's overview, in one statement. */
+export async function studentKpis(
+  db: DbOrTx,
+  studentId: number,
+  today: string,
+  tz: string,
+): Promise<SubmissionCounts & { current_streak: number }> {
+  const result = await rows<CountsRow & { current_streak: number }>(
+    db,
+    sql`with recursive ${streakCtes(studentId, today, tz)},
+    c as (${countsCte(studentId, today)})
+    select c.total_submissions, c.completed_submissions, c.open_submissions, c.overdue_submissions, c.expired_submissions,
+      ${completionRate} as completion_rate, streak.current_streak
+    from c, streak`,
+  );
+  const r = result[0];
+  if (!r) throw new Error('kpis: no row');
+  return { ...countsOf(r), current_streak: r.current_streak };
+}
+
+/** A task of one of this teacher's students, or undefined. */
+export async function findOwnSubmissionId(db: DbOrTx, teacherId: number, submissionId: number): Promise<number | undefined> {
+  const r = await rows<{ id: number }>(
+    db,
+    sql`select s.id from submissions s join users u on u.id = s.student_id
+        where s.id = ${submissionId} and u.teacher_id = ${teacherId}`,
+  );
+  return r[0]?.id;
+}
+
+export async function saveReview(
+  db: DbOrTx,
+  submissionId: number,
+  review: { accuracy_score: number; competency_level: CompetencyLevel; teacher_feedback?: string | null | undefined },
+): Promise<void> {
+  await db.execute(
+    sql`update submissions set accuracy_score = ${review.accuracy_score}, competency_level = ${review.competency_level},
+        teacher_feedback = ${review.teacher_feedback === undefined ? sql`teacher_feedback` : review.teacher_feedback},
+        updated_at = now()
+      where id = ${submissionId}`,
+  );
+}

@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorResponses, idParams } from '../../../contract/common';
+import { reviewBody, studentMetricsSchema, studentOverviewSchema } from '../../../contract/metrics';
+import { submissionSchema } from '../../../contract/submissions';
+import { currentUser } from '../../lib/auth';
+import { MetricsService } from './metrics.service';
+
+export default async function metricsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = new MetricsService(app.deps.db, app.deps.config.APP_TIMEZONE);
+
+  app.get(
+    '/api/my-metrics',
+    {
+      config: { access: 'student' },
+      schema: { tags: ['metrics'], response: { 200: studentMetricsSchema, ...errorResponses } },
+    },
+    async (req) => service.metrics(currentUser(req).id),
+  );
+
+  app.get(
+    '/api/students/:id/metrics',
+    {
+      config: { access: 'teacher' },
+      schema: { tags: ['metrics'], params: idParams, response: { 200: studentMetricsSchema, ...errorResponses } },
+    },
+    async (req) => service.metricsForTeacher(currentUser(req).id, req.params.id),
+  );
+
+  app.get(
+    '/api/students/:id/overview',
+    {
+      config: { access: 'teacher' },
+      schema: { tags: ['metrics'], params: idParams, response: { 200: studentOverviewSchema, ...errorResponses } },
+    },
+    async (req) => service.overview(currentUser(req).id, req.params.id),
+  );
+
+  app.patch(
+    '/api/submissions/:id/review',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        tags: ['metrics'],
+        params: idParams,
+        body: reviewBody,
+        response: { 200: submissionSchema, ...errorResponses },
+      },
+    },
+    async (req) => service.review(currentUser(req).id, req.params.id, req.body),
+  );
+}

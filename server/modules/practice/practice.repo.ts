@@ -1,0 +1,88 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import type { PracticeSession } from '../../../contract/practice';
+import { PRACTICE_SESSION_CAP_MINUTES } from '../../../contract/constants';
+
+type Row = {
+  id: number;
+  submission_id: number;
+  started_at: Date | string;
+  ended_at: Date | string | null;
+  duration_minutes: number | string | null;
+};
+
+const cols = sql`p.id, p.submission_id, p.started_at, p.ended_at, p.duration_minutes`;
+
+function toSession(r: Row): PracticeSession {
+  return {
+    id: r.id,
+    submission_id: r.submission_id,
+    started_at: new Date(r.started_at).toISOString(),
+    ended_at: r.ended_at === null ? null : new Date(r.ended_at).toISOString(),
+    duration_minutes: r.duration_minutes === null ? null : Number(r.duration_minutes),
+  };
+}
+
+/**
+ * The end of a session stopped now, by the database's clock: now, but at most
+ * PRACTICE_SESSION_CAP_MINUTES after the start (a forgotten timer), and never before the start.
+ */
+const cappedEnd = sql`greatest(p.started_at, least(now(), p.started_at + make_interval(mins => ${PRACTICE_SESSION_CAP_MINUTES}::int)))`;
+const setStopped = sql`ended_at = ${cappedEnd},
+  duration_minutes = round((extract(epoch from (${cappedEnd} - p.started_at)) / 60)::numeric, 2)::double precision`;
+
+/** Inserts a running session (started now). Throws the unique violation when one already runs. */
+export async function insertSession(db: DbOrTx, submissionId: number, studentId: number): Promise<PracticeSession> {
+  const [r] = await rows<Row>(
+    db,
+    sql`insert into practice_sessions as p (submission_id, student_id) values (${submissionId}, ${studentId}) returning ${cols}`,
+  );
+  if (!r) throw new Error('insert practice session returned nothing');
+  return toSession(r);
+}
+
+/** The running session of a task, if any. */
+export async function findRunning(db: DbOrTx, submissionId: number): Promise<PracticeSession | null> {
+  const [r] = await rows<Row>(db, sql`select ${cols} from practice_sessions p where p.submission_id = ${submissionId} and p.ended_at is null`);
+  return r ? toSession(r) : null;
+}
+
+/** Sessions of a task, newest first. */
+export async function listSessions(db: DbOrTx, submissionId: number): Promise<PracticeSession[]> {
+  const r = await rows<Row>(
+    db,
+    sql`select ${cols} from practice_sessions p where p.submission_id = ${submissionId} order by p.started_at desc, p.id desc`,
+  );
+  return r.map(toSession);
+}
+
+/** A session of one student (any state), for the stop call's 404/409 decision. */
+export async function findStudentSession(db: DbOrTx, id: number, studentId: number): Promise<PracticeSession | null> {
+  const [r] = await rows<Row>(db, sql`select ${cols} from practice_sessions p where p.id = ${id} and p.student_id = ${studentId}`);
+  return r ? toSession(r) : null;
+}
+
+/** Stops one running session of a student; null when it is not running (or not theirs). */
+export async function stopSession(db: DbOrTx, id: number, studentId: number): Promise<PracticeSession | null> {
+  return stopWhere(db, sql`p.id = ${id} and p.student_id = ${studentId}`).then((r) => r[0] ?? null);
+}
+
+/** Stops whatever session runs on a task (completion does this first). */
+export async function stopRunningOnSubmission(db: DbOrTx, submissionId: number): Promise<PracticeSession[]> {
+  return stopWhere(db, sql`p.submission_id = ${submissionId}`);
+}
+
+async function stopWhere(db: DbOrTx, where: SQL): Promise<PracticeSession[]> {
+  const r = await rows<Row>(db, sql`update practice_sessions p set ${setStopped} where ${where} and p.ended_at is null returning ${cols}`);
+  return r.map(toSession);
+}
+
+/** True for a unique violation (23505) of the one-running-session index, on both drivers. */
+export function isRunningSessionConflict(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const x = e as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (x.code === '23505') return x.constraint === undefined || x.constraint === 'practice_sessions_one_running_key' || String(x.message).includes('practice_sessions_one_running_key');
+    e = x.cause;
+  }
+  return false;
+}

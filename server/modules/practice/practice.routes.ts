@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, idParams, languageQuery } from '../../../contract/common';
+import { practiceConflictSchema, practiceSessionListSchema, practiceSessionSchema } from '../../../contract/practice';
+import { currentUser } from '../../lib/auth';
+import { PracticeService } from './practice.service';
+
+const langOnly = z.object({ language: languageQuery });
+
+export default async function practiceRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = new PracticeService(app.deps.db, app.deps.config.APP_TIMEZONE);
+
+  app.post(
+    '/api/submissions/:id/practice-sessions/start',
+    {
+      config: { access: 'student' },
+      schema: {
+        tags: ['practice'],
+        description: 'Starts the practice timer on the student\'s own task. A session already running → 409 {message, session}; a completed or expired task → 409.',
+        params: idParams,
+        querystring: langOnly,
+        response: { 201: practiceSessionSchema, ...errorResponses, 409: practiceConflictSchema },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await service.start(currentUser(req), req.params.id)),
+  );
+
+  app.post(
+    '/api/practice-sessions/:id/stop',
+    {
+      config: { access: 'student' },
+      schema: {
+        tags: ['practice'],
+        description: 'Stops a running session by the server\'s clock; duration in minutes (two decimals), at most 180. Not running → 409.',
+        params: idParams,
+        querystring: langOnly,
+        response: { 200: practiceSessionSchema, ...errorResponses, 409: practiceConflictSchema },
+      },
+    },
+    async (req) => service.stop(currentUser(req), req.params.id),
+  );
+
+  app.get(
+    '/api/submissions/:id/practice-sessions/active',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['practice'],
+        description: 'The running session of the task, or 404 when none runs.',
+        params: idParams,
+        querystring: langOnly,
+        response: { 200: practiceSessionSchema, ...errorResponses },
+      },
+    },
+    async (req) => service.active(currentUser(req), req.params.id),
+  );
+
+  app.get(
+    '/api/submissions/:id/practice-sessions',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['practice'],
+        description: 'Practice sessions of the task, newest first (a student their own, a teacher their students\').',
+        params: idParams,
+        querystring: langOnly,
+        response: { 200: practiceSessionListSchema, ...errorResponses },
+      },
+    },
+    async (req) => service.list(currentUser(req), req.params.id),
+  );
+}

@@ -1,0 +1,129 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { rows } from '../../db/client';
+import { enrolments, tokens, users } from '../../db/schema/index';
+import type { Student } from '../../../contract/students';
+
+type Row = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  notes: string | null;
+  created_at: Date | string;
+  courses: Array<{ id: number; name: string }> | string;
+};
+
+const toStudent = (r: Row): Student => ({
+  id: r.id,
+  name: r.name,
+  email: r.email,
+  phone: r.phone,
+  notes: r.notes,
+  created_at: new Date(r.created_at).toISOString(),
+  courses: typeof r.courses === 'string' ? (JSON.parse(r.courses) as Student['courses']) : r.courses,
+});
+
+const idList = (ids: number[]) => sql.join(ids.map((i) => sql`${i}`), sql`, `);
+
+/** A teacher's students with their courses, ordered by name; optionally only one course's or some ids. */
+export async function listStudents(db: DbOrTx, teacherId: number, f: { courseId?: number; ids?: number[] } = {}): Promise<Student[]> {
+  const byCourse = f.courseId
+    ? sql` and exists (select 1 from enrolments fe where fe.student_id = u.id and fe.course_id = ${f.courseId})`
+    : sql``;
+  const byIds = f.ids ? (f.ids.length ? sql` and u.id in (${idList(f.ids)})` : sql` and false`) : sql``;
+  const found = await rows<Row>(
+    db,
+    sql`select u.id, u.name, u.email, u.phone, u.notes, u.created_at,
+          coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name) order by lower(c.name), c.id)
+                    from enrolments e join courses c on c.id = e.course_id
+                    where e.student_id = u.id), '[]'::json) as courses
+        from users u
+        where u.role = 'student' and u.teacher_id = ${teacherId}${byCourse}${byIds}
+        order by lower(u.name), u.id`,
+  );
+  return found.map(toStudent);
+}
+
+export async function findOwnStudent(db: DbOrTx, teacherId: number, id: number): Promise<Student | undefined> {
+  return (await listStudents(db, teacherId, { ids: [id] }))[0];
+}
+
+/** Whether this id is a student of this teacher (locks the row inside a transaction). */
+export async function isOwnStudent(db: DbOrTx, teacherId: number, id: number): Promise<boolean> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`select id from users where id = ${id} and role = 'student' and teacher_id = ${teacherId} for update`,
+  );
+  return found.length === 1;
+}
+
+/** Whether any user other than `exceptId` has this e-mail, regardless of case. */
+export async function emailTaken(db: DbOrTx, email: string, exceptId?: number): Promise<boolean> {
+  const other = exceptId === undefined ? sql`` : sql` and id <> ${exceptId}`;
+  const found = await rows<{ id: number }>(db, sql`select id from users where lower(email) = lower(${email})${other} limit 1`);
+  return found.length > 0;
+}
+
+/** Which of these ids are courses of this teacher. */
+export async function ownCourseIds(db: DbOrTx, teacherId: number, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const found = await rows<{ id: number }>(db, sql`select id from courses where teacher_id = ${teacherId} and id in (${idList(ids)})`);
+  return new Set(found.map((r) => r.id));
+}
+
+export type StudentValues = { name: string; email: string; phone: string | null; notes: string | null };
+
+export async function insertStudent(db: DbOrTx, teacherId: number, v: StudentValues & { passwordHash: string }): Promise<number> {
+  const [u] = await db
+    .insert(users)
+    .values({ role: 'student', teacherId, name: v.name, email: v.email, phone: v.phone, notes: v.notes, passwordHash: v.passwordHash })
+    .returning({ id: users.id });
+  if (!u) throw new Error('insert student returned nothing');
+  return u.id;
+}
+
+export async function updateStudent(db: DbOrTx, teacherId: number, id: number, v: StudentValues & { passwordHash?: string }): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      name: v.name,
+      email: v.email,
+      phone: v.phone,
+      notes: v.notes,
+      ...(v.passwordHash ? { passwordHash: v.passwordHash } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(users.id, id), eq(users.teacherId, teacherId), eq(users.role, 'student')));
+}
+
+/** Signs the user out everywhere. */
+export async function revokeTokens(db: DbOrTx, userId: number): Promise<void> {
+  await db.delete(tokens).where(eq(tokens.userId, userId));
+}
+
+/** Replaces a student's enrolments with exactly these courses (already checked to be the teacher's). */
+export async function setEnrolments(db: DbOrTx, studentId: number, courseIds: number[]): Promise<void> {
+  const unique = [...new Set(courseIds)];
+  if (unique.length === 0) {
+    await db.delete(enrolments).where(eq(enrolments.studentId, studentId));
+    return;
+  }
+  await db.execute(sql`delete from enrolments where student_id = ${studentId} and course_id not in (${idList(unique)})`);
+  await db
+    .insert(enrolments)
+    .values(unique.map((courseId) => ({ courseId, studentId })))
+    .onConflictDoNothing();
+}
+
+/**
+ * Removes the student and everything of theirs: practice sessions, submissions, enrolments,
+ * tokens and the account. Run inside a transaction.
+ */
+export async function deleteStudent(db: DbOrTx, teacherId: number, id: number): Promise<void> {
+  await db.execute(sql`delete from practice_sessions where student_id = ${id}`);
+  await db.execute(sql`delete from submissions where student_id = ${id}`);
+  await db.execute(sql`delete from enrolments where student_id = ${id}`);
+  await db.execute(sql`delete from tokens where user_id = ${id}`);
+  await db.execute(sql`delete from users where id = ${id} and role = 'student' and teacher_id = ${teacherId}`);
+}

@@ -1,0 +1,149 @@
+import type { Db, DbOrTx } from '../../db/client';
+import { invalid, notFound, type Msg } from '../../errors';
+import type { AuthUser } from '../../lib/auth';
+import { hashPassword } from '../../lib/passwords';
+import { PASSWORD_MIN_LENGTH } from '../../../contract/constants';
+import { passwordTooShort, type Student } from '../../../contract/students';
+import {
+  deleteStudent,
+  emailTaken,
+  findOwnStudent,
+  insertStudent,
+  isOwnStudent,
+  listStudents,
+  ownCourseIds,
+  revokeTokens,
+  setEnrolments,
+  updateStudent,
+} from './students.repo';
+
+export const studentMessages = {
+  emailTaken: {
+    de: 'Diese E-Mail-Adresse wird bereits verwendet.',
+    tr: 'Bu e-posta adresi zaten kullanılıyor.',
+  },
+  passwordTooShort: {
+    de: `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`,
+    tr: `Şifre en az ${PASSWORD_MIN_LENGTH} karakter olmalıdır.`,
+  },
+  passwordRequired: { de: 'Bitte geben Sie ein Passwort ein.', tr: 'Lütfen bir şifre girin.' },
+  unknownCourses: {
+    de: 'Mindestens ein gewählter Kurs existiert nicht.',
+    tr: 'Seçilen kurslardan en az biri mevcut değil.',
+  },
+} satisfies Record<string, Msg>;
+
+type StudentInput = {
+  name: string;
+  email: string;
+  password?: string | null | undefined;
+  phone?: string | null | undefined;
+  notes?: string | null | undefined;
+  course_ids?: number[] | undefined;
+};
+
+/** A unique-index violation on users.email (two requests racing for one address). */
+function isEmailUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const pg = e as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (pg.code === '23505' && (pg.constraint === 'users_email_lower_key' || String(pg.message).includes('users_email_lower_key'))) return true;
+    if ((e as { cause?: unknown }).cause === e) break;
+  }
+  return false;
+}
+
+export class StudentsService {
+  constructor(private readonly db: Db) {}
+
+  list(teacher: AuthUser, courseId?: number): Promise<Student[]> {
+    return listStudents(this.db, teacher.id, courseId ? { courseId } : {});
+  }
+
+  async get(teacher: AuthUser, id: number, db: DbOrTx = this.db): Promise<Student> {
+    const s = await findOwnStudent(db, teacher.id, id);
+    if (!s) throw notFound();
+    return s;
+  }
+
+  private async checkInput(db: DbOrTx, teacher: AuthUser, input: StudentInput, exceptId: number | undefined, passwordRequired: boolean) {
+    const errors: Record<string, Msg> = {};
+    const password = input.password ?? '';
+    if (password.trim() === '') {
+      if (passwordRequired) errors.password = studentMessages.passwordRequired;
+    } else if (passwordTooShort(password)) {
+      errors.password = studentMessages.passwordTooShort;
+    }
+    if (await emailTaken(db, input.email, exceptId)) errors.email = studentMessages.emailTaken;
+    if (input.course_ids?.length) {
+      const own = await ownCourseIds(db, teacher.id, input.course_ids);
+      if (input.course_ids.some((c) => !own.has(c))) errors.course_ids = studentMessages.unknownCourses;
+    }
+    if (Object.keys(errors).length) throw invalid(errors);
+  }
+
+  async create(teacher: AuthUser, input: StudentInput): Promise<Student> {
+    await this.checkInput(this.db, teacher, input, undefined, true);
+    const passwordHash = await hashPassword(input.password ?? '');
+    try {
+      return await this.db.transaction(async (tx) => {
+        const id = await insertStudent(tx, teacher.id, {
+          name: input.name,
+          email: input.email,
+          phone: input.phone ?? null,
+          notes: input.notes ?? null,
+          passwordHash,
+        });
+        if (input.course_ids?.length) await setEnrolments(tx, id, input.course_ids);
+        return this.get(teacher, id, tx);
+      });
+    } catch (err) {
+      if (isEmailUniqueViolation(err)) throw invalid({ email: studentMessages.emailTaken });
+      throw err;
+    }
+  }
+
+  async update(teacher: AuthUser, id: number, input: StudentInput): Promise<Student> {
+    if (!(await isOwnStudent(this.db, teacher.id, id))) throw notFound();
+    await this.checkInput(this.db, teacher, input, id, false);
+    const newPassword = input.password && input.password.trim() !== '' ? input.password : undefined;
+    const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
+    try {
+      return await this.db.transaction(async (tx) => {
+        if (!(await isOwnStudent(tx, teacher.id, id))) throw notFound();
+        await updateStudent(tx, teacher.id, id, {
+          name: input.name,
+          email: input.email,
+          phone: input.phone ?? null,
+          notes: input.notes ?? null,
+          ...(passwordHash ? { passwordHash } : {}),
+        });
+        // A changed password signs the student out on every device.
+        if (passwordHash) await revokeTokens(tx, id);
+        if (input.course_ids) await setEnrolments(tx, id, input.course_ids);
+        return this.get(teacher, id, tx);
+      });
+    } catch (err) {
+      if (isEmailUniqueViolation(err)) throw invalid({ email: studentMessages.emailTaken });
+      throw err;
+    }
+  }
+
+  async setCourses(teacher: AuthUser, id: number, courseIds: number[]): Promise<Student> {
+    if (!(await isOwnStudent(this.db, teacher.id, id))) throw notFound();
+    const own = await ownCourseIds(this.db, teacher.id, courseIds);
+    if (courseIds.some((c) => !own.has(c))) throw invalid({ course_ids: studentMessages.unknownCourses });
+    return this.db.transaction(async (tx) => {
+      if (!(await isOwnStudent(tx, teacher.id, id))) throw notFound();
+      await setEnrolments(tx, id, courseIds);
+      return this.get(teacher, id, tx);
+    });
+  }
+
+  /** The account and everything of it, in one transaction. */
+  async remove(teacher: AuthUser, id: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      if (!(await isOwnStudent(tx, teacher.id, id))) throw notFound();
+      await deleteStudent(tx, teacher.id, id);
+    });
+  }
+}

@@ -1,0 +1,177 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { rows } from '../../db/client';
+import type { Submission } from '../../../contract/submissions';
+import type { SubmissionStatus } from '../../../contract/constants';
+
+export type SubmissionFilter = {
+  ids?: number[];
+  studentId?: number;
+  teacherId?: number;
+  courseId?: number;
+  status?: SubmissionStatus;
+  from?: string;
+  to?: string;
+  seriesId?: string;
+  /** Include each exercise's media files (task detail); lists may leave them out. Default true. */
+  withMedia?: boolean;
+  limit?: number;
+  order?: 'due_asc' | 'due_desc';
+};
+
+type Row = {
+  id: number;
+  student_id: number;
+  student_name: string;
+  exercise_id: number | null;
+  ex_title: string | null;
+  ex_description: string | null;
+  ex_category: string | null;
+  ex_difficulty: string | null;
+  ex_minutes: number | null;
+  media: Submission['exercise'] extends infer E ? (E extends { media_files: infer M } ? M : never) : never;
+  exercise_title: string;
+  course_id: number | null;
+  series_id: string;
+  due_date: string;
+  expiration_date: string | null;
+  completed_at: Date | string | null;
+  teacher_note: string | null;
+  teacher_feedback: string | null;
+  created_at: Date | string;
+  accuracy_score: number | null;
+  time_spent_minutes: number;
+  competency_level: Submission['competency_level'];
+  status: SubmissionStatus;
+};
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/** SQL for the status of SPEC.md section 4 against `today` (the school's date). */
+export function statusSql(today: string): SQL {
+  return sql`case
+    when s.completed_at is not null then 'completed'
+    when s.expiration_date is not null and s.expiration_date < ${today}::date then 'expired'
+    when s.due_date < ${today}::date then 'overdue'
+    else 'open' end`;
+}
+
+/** A WHERE condition selecting one status (index-friendly, no CASE). */
+export function statusCondition(status: SubmissionStatus, today: string): SQL {
+  switch (status) {
+    case 'completed':
+      return sql`s.completed_at is not null`;
+    case 'expired':
+      return sql`(s.completed_at is null and s.expiration_date < ${today}::date)`;
+    case 'overdue':
+      return sql`(s.completed_at is null and s.due_date < ${today}::date and (s.expiration_date is null or s.expiration_date >= ${today}::date))`;
+    case 'open':
+      return sql`(s.completed_at is null and s.due_date >= ${today}::date and (s.expiration_date is null or s.expiration_date >= ${today}::date))`;
+  }
+}
+
+/**
+ * Submissions in the shape of the contract, in one query (media aggregated in SQL), ordered by
+ * due date. `today` is the school's calendar date (APP_TIMEZONE).
+ */
+export async function findSubmissions(db: DbOrTx, filter: SubmissionFilter, today: string): Promise<Submission[]> {
+  const where: SQL[] = [sql`true`];
+  if (filter.ids) where.push(filter.ids.length ? sql`s.id in (${sql.join(filter.ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`);
+  if (filter.studentId !== undefined) where.push(sql`s.student_id = ${filter.studentId}`);
+  if (filter.teacherId !== undefined) where.push(sql`s.teacher_id = ${filter.teacherId}`);
+  if (filter.courseId !== undefined) where.push(sql`s.course_id = ${filter.courseId}`);
+  if (filter.seriesId !== undefined) where.push(sql`s.series_id = ${filter.seriesId}`);
+  if (filter.from !== undefined) where.push(sql`s.due_date >= ${filter.from}::date`);
+  if (filter.to !== undefined) where.push(sql`s.due_date <= ${filter.to}::date`);
+  if (filter.status !== undefined) where.push(statusCondition(filter.status, today));
+  const withMedia = filter.withMedia ?? true;
+  const media = withMedia
+    ? sql`coalesce((select json_agg(json_build_object('id', m.id, 'type', m.type, 'path', m.path, 'filename', m.filename,
+          'size', m.size, 'mime_type', m.mime_type) order by m.id) from media_files m where m.exercise_id = e.id), '[]'::json)`
+    : sql`'[]'::json`;
+  const order = filter.order === 'due_desc' ? sql`s.due_date desc, s.id desc` : sql`s.due_date asc, s.id asc`;
+  const result = await rows<Row>(
+    db,
+    sql`select s.id, s.student_id, u.name as student_name, s.exercise_id,
+        e.title as ex_title, e.description as ex_description, e.category as ex_category,
+        e.difficulty as ex_difficulty, e.estimated_minutes as ex_minutes, ${media} as media,
+        s.exercise_title, s.course_id, s.series_id::text as series_id, s.due_date::text as due_date,
+        s.expiration_date::text as expiration_date, s.completed_at, s.teacher_note, s.teacher_feedback,
+        s.created_at, s.accuracy_score, s.time_spent_minutes, s.competency_level, ${statusSql(today)} as status
+      from submissions s
+      join users u on u.id = s.student_id
+      left join exercises e on e.id = s.exercise_id
+      where ${sql.join(where, sql` and `)}
+      order by ${order}
+      ${filter.limit ? sql`limit ${filter.limit}` : sql``}`,
+  );
+  return result.map(toSubmission);
+}
+
+export function toSubmission(r: Row): Submission {
+  return {
+    id: r.id,
+    student: { id: r.student_id, name: r.student_name },
+    exercise:
+      r.exercise_id === null
+        ? null
+        : {
+            id: r.exercise_id,
+            title: r.ex_title ?? r.exercise_title,
+            description: r.ex_description,
+            category: r.ex_category,
+            difficulty: r.ex_difficulty,
+            estimated_minutes: r.ex_minutes,
+            media_files: (typeof r.media === 'string' ? JSON.parse(r.media) : r.media) ?? [],
+          },
+    exercise_title: r.exercise_title,
+    course_id: r.course_id,
+    series_id: r.series_id,
+    due_date: r.due_date,
+    expiration_date: r.expiration_date,
+    completed_at: iso(r.completed_at),
+    teacher_note: r.teacher_note,
+    teacher_feedback: r.teacher_feedback,
+    created_at: iso(r.created_at) ?? '',
+    accuracy_score: r.accuracy_score === null ? null : Number(r.accuracy_score),
+    time_spent_minutes: Number(r.time_spent_minutes),
+    competency_level: r.competency_level,
+    status: r.status,
+  };
+}
+
+/** Who may see a submission: a student only their own, a teacher only their students'. */
+export type SubmissionOwner = { studentId: number } | { teacherId: number };
+
+export type SubmissionState = {
+  id: number;
+  student_id: number;
+  teacher_id: number;
+  due_date: string;
+  expiration_date: string | null;
+  completed_at: Date | string | null;
+};
+
+/**
+ * The fields that decide a submission's status, when `owner` may see it (else null).
+ * `forUpdate` locks the row for the rest of the transaction (completion, starting practice).
+ */
+export async function findSubmissionState(
+  db: DbOrTx,
+  id: number,
+  owner: SubmissionOwner,
+  opts: { forUpdate?: boolean } = {},
+): Promise<SubmissionState | null> {
+  const who = 'studentId' in owner ? sql`s.student_id = ${owner.studentId}` : sql`s.teacher_id = ${owner.teacherId}`;
+  const [r] = await rows<SubmissionState>(
+    db,
+    sql`select s.id, s.student_id, s.teacher_id, s.due_date::text as due_date, s.expiration_date::text as expiration_date, s.completed_at
+      from submissions s where s.id = ${id} and ${who} ${opts.forUpdate ? sql`for update` : sql``}`,
+  );
+  return r ?? null;
+}
+
+/** Marks a submission completed now (no-op when it already is). */
+export async function markCompleted(db: DbOrTx, id: number): Promise<void> {
+  await db.execute(sql`update submissions set completed_at = now(), updated_at = now() where id = ${id} and completed_at is null`);
+}

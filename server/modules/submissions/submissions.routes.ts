@@ -1,0 +1,58 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses, idParams, languageQuery } from '../../../contract/common';
+import { submissionListQuery, submissionSchema } from '../../../contract/submissions';
+import { currentUser } from '../../lib/auth';
+import { SubmissionsService } from './submissions.service';
+
+const langOnly = z.object({ language: languageQuery });
+
+export default async function submissionsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = new SubmissionsService(app.deps.db, app.deps.config.APP_TIMEZONE);
+
+  app.get(
+    '/api/submissions',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['submissions'],
+        description: 'Tasks by due date. A student gets only their own; a teacher those of their students.',
+        querystring: submissionListQuery,
+        response: { 200: z.array(submissionSchema), ...errorResponses },
+      },
+    },
+    async (req) => service.list(currentUser(req), req.query),
+  );
+
+  app.get(
+    '/api/submissions/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['submissions'],
+        description: 'One task with its exercise and media (a student their own, a teacher their students\'); otherwise 404.',
+        params: idParams,
+        querystring: langOnly,
+        response: { 200: submissionSchema, ...errorResponses },
+      },
+    },
+    async (req) => service.get(currentUser(req), req.params.id),
+  );
+
+  app.patch(
+    '/api/submissions/:id/complete',
+    {
+      config: { access: 'student' },
+      schema: {
+        tags: ['submissions'],
+        description: 'The student marks the task done. Expired → 409; already completed → 200 unchanged; a running practice session is stopped first.',
+        params: idParams,
+        querystring: langOnly,
+        response: { 200: submissionSchema, ...errorResponses },
+      },
+    },
+    async (req) => service.complete(currentUser(req), req.params.id),
+  );
+}

@@ -1,0 +1,380 @@
+import { expect } from 'vitest';
+import type { Access } from '../lib/auth';
+import { issueToken } from '../lib/auth';
+import { signMediaUrl } from '../modules/media/media.service';
+import { staffPng } from '../modules/media/sample-files';
+import { multipart, type Caller, type World } from './authz-world';
+import { TEST_PASSWORD } from './test-app';
+
+/**
+ * One row per route of the app: who may call it (the declared access), what each kind of caller
+ * gets, and how to build a fresh, valid request on data owned by teacher A / student A.
+ * Used by the authorization matrix and by the hostile-input tests (as the valid base to mutate).
+ */
+
+export type Status = number | number[];
+export type Req = {
+  method?: string;
+  url: string;
+  payload?: unknown;
+  headers?: Record<string, string>;
+  /** Texts of the fixture that refused and `hidden` callers must never see. */
+  secrets?: string[];
+  /** The id in the URL (number or encoded path): refused 404s must equal the answer for a non-existent one. */
+  id?: string | number;
+  nonexistentUrl?: string;
+};
+export type Spec = {
+  access: Access;
+  expect: Record<Caller, Status>;
+  build: (w: World, caller: Caller) => Promise<Req>;
+  /** Allowed callers whose answer must not contain the fixture's secrets (lists, filters). */
+  hidden?: Caller[];
+  /** Allowed callers whose answer must contain the first secret (proves the leak check can see). */
+  visible?: Caller[];
+  check?: (w: World, caller: Caller, body: unknown) => void;
+};
+
+// Shapes of the usual rows.
+const teacherOwned = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: 403, studentB: 403, teacherA: ok, teacherB: 404 });
+const teacherAny = (ok: number, b: Status = ok): Record<Caller, Status> => ({ guest: 401, studentA: 403, studentB: 403, teacherA: ok, teacherB: b });
+const studentOwned = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: ok, studentB: 404, teacherA: 403, teacherB: 403 });
+const sharedTask = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: ok, studentB: 404, teacherA: ok, teacherB: 404 });
+const anyUser = (ok: number, b: Status = ok): Record<Caller, Status> => ({ guest: 401, studentA: ok, studentB: b, teacherA: ok, teacherB: b });
+const everyone = (ok: number): Record<Caller, Status> => ({ guest: ok, studentA: ok, studentB: ok, teacherA: ok, teacherB: ok });
+/** A foreign filter value may be ignored (200 without the rows), or refused. */
+const FILTERED: Status = [200, 404, 422];
+
+export const NONEXISTENT = 2147483000;
+const pngBytes = staffPng(30, 20);
+
+export const matrix: Record<string, Spec> = {
+  'GET /api/health': { access: 'public', expect: everyone(200), build: async () => ({ url: '/api/health' }) },
+  'GET /api/docs': { access: 'public', expect: everyone(200), build: async () => ({ url: '/api/docs' }) },
+  'POST /api/login': {
+    access: 'public',
+    expect: everyone(200),
+    build: async (w) => {
+      const u = await w.t.teacher();
+      return { url: '/api/login', payload: { email: u.email, password: TEST_PASSWORD } };
+    },
+  },
+  'GET /api/user': {
+    access: 'user',
+    expect: anyUser(200),
+    build: async () => ({ url: '/api/user' }),
+    check: (w, caller, body) => {
+      if (caller !== 'guest') expect((body as { id: number }).id).toBe(w.users[caller].id);
+    },
+  },
+  'POST /api/logout': {
+    access: 'user',
+    expect: anyUser(204),
+    // a fresh token of the caller: logging out must not end the session the other cells use
+    build: async (w, caller) =>
+      caller === 'guest' ? { url: '/api/logout' } : { url: '/api/logout', headers: { authorization: `Bearer ${await issueToken(w.t.db, w.users[caller].id)}` } },
+  },
+
+  // Courses
+  'GET /api/courses': {
+    access: 'user',
+    expect: anyUser(200),
+    hidden: ['studentB', 'teacherB'],
+    visible: ['studentA', 'teacherA'],
+    build: async (w) => {
+      const c = await w.course();
+      return { url: '/api/courses', secrets: [c.name, c.description!] };
+    },
+  },
+  'GET /api/courses/:id': {
+    access: 'teacher',
+    expect: teacherOwned(200),
+    build: async (w) => {
+      const c = await w.course();
+      return { url: `/api/courses/${c.id}`, id: c.id, secrets: [c.name] };
+    },
+  },
+  'POST /api/courses': { access: 'teacher', expect: teacherAny(201), build: async (w) => ({ url: '/api/courses', payload: { name: w.marker('neu') } }) },
+  'PUT /api/courses/:id': {
+    access: 'teacher',
+    expect: teacherOwned(200),
+    build: async (w) => {
+      const c = await w.course();
+      return { url: `/api/courses/${c.id}`, id: c.id, payload: { name: 'Übernommen', description: '' }, secrets: [c.name] };
+    },
+  },
+  'DELETE /api/courses/:id': {
+    access: 'teacher',
+    expect: teacherOwned(204),
+    build: async (w) => {
+      const c = await w.course();
+      return { url: `/api/courses/${c.id}`, id: c.id };
+    },
+  },
+
+  // Students
+  'GET /api/students': {
+    access: 'teacher',
+    expect: teacherAny(200, FILTERED),
+    hidden: ['teacherB'],
+    visible: ['teacherA'],
+    build: async (w) => {
+      const s = await w.student();
+      const courseId = (await w.t.db.query.enrolments.findFirst({ where: (e, { eq }) => eq(e.studentId, s.id) }))!.courseId;
+      return { url: `/api/students?course_id=${courseId}`, secrets: [s.name, s.email] };
+    },
+  },
+  'GET /api/students/:id': {
+    access: 'teacher',
+    expect: teacherOwned(200),
+    build: async (w) => {
+      const s = await w.student();
+      return { url: `/api/students/${s.id}`, id: s.id, secrets: [s.name, s.email] };
+    },
+  },
+  'POST /api/students': {
+    access: 'teacher',
+    expect: teacherAny(201, [404, 422]),
+    build: async (w) => {
+      const c = await w.course();
+      return {
+        url: '/api/students',
+        payload: { name: w.marker('neuer'), email: `${w.marker('mail')}@example.test`, password: 'geheim-1234', course_ids: [c.id] },
+        secrets: [c.name],
+      };
+    },
+  },
+  'PUT /api/students/:id': {
+    access: 'teacher',
+    expect: teacherOwned(200),
+    build: async (w) => {
+      const s = await w.student();
+      return { url: `/api/students/${s.id}`, id: s.id, payload: { name: 'Übernommen', email: s.email, password: 'uebernommen-123' }, secrets: [s.name] };
+    },
+  },
+  'PUT /api/students/:id/courses': {
+    access: 'teacher',
+    expect: teacherOwned(200),
+    build: async (w) => {
+      const s = await w.student();
+      const c = await w.course();
+      return { url: `/api/students/${s.id}/courses`, id: s.id, payload: { course_ids: [c.id] }, secrets: [s.name, c.name] };
+    },
+  },
+  'DELETE /api/students/:id': {
+    access: 'teacher',
+    expect: teacherOwned(204),
+    build: async (w) => {
+      const s = await w.student();
+      return { url: `/api/students/${s.id}`, id: s.id };
+    },
+  },
+
+  // Exercises
+  'GET /api/exercises': {
+    access: 'teacher',
+    expect: teacherAny(200, FILTERED),
+    hidden: ['teacherB'],
+    visible: ['teacherA'],
+    build: async (w) => {
+      const e = await w.exercise();
+      return { url: `/api/exercises?course_id=${e.course.id}`, secrets: [e.title, e.description!] };
+    },
+  },
+  'GET /api/exercises/:id': {
+    access: 'teacher',
+    expect: teacherOwned(200),
+    build: async (w) => {
+      const e = await w.exercise();
+      return { url: `/api/exercises/${e.id}`, id: e.id, secrets: [e.title, e.mediaPath!] };
+    },
+  },
+  'POST /api/exercises': {
+    access: 'teacher',
+    expect: teacherAny(201, [404, 422]),
+    build: async (w) => {
+      const c = await w.course();
+      const body = await multipart([
+        ['title', w.marker('neue')],
+        ['course_ids[0]', String(c.id)],
+        ['media_files[0]', pngBytes, 'bild.png', 'image/png'],
+      ]);
+      return { url: '/api/exercises', payload: body.payload, headers: body.headers, secrets: [c.name] };
+    },
+  },
+  'POST /api/exercises/:id': {
+    access: 'teacher',
+    expect: teacherOwned(200),
+    build: async (w) => {
+      const e = await w.exercise();
+      const body = await multipart([
+        ['title', 'Übernommen'],
+        ['media_files[0]', pngBytes, 'fremd.png', 'image/png'],
+      ]);
+      return { url: `/api/exercises/${e.id}`, id: e.id, payload: body.payload, headers: body.headers, secrets: [e.title] };
+    },
+  },
+  'DELETE /api/exercises/:id': {
+    access: 'teacher',
+    expect: teacherOwned(204),
+    build: async (w) => {
+      const e = await w.exercise();
+      return { url: `/api/exercises/${e.id}`, id: e.id };
+    },
+  },
+  'GET /api/exercise-categories': { access: 'user', expect: anyUser(200), build: async () => ({ url: '/api/exercise-categories?language=tr' }) },
+
+  // Media
+  'GET /api/media/*': {
+    access: 'user',
+    expect: sharedTask(200),
+    build: async (w) => {
+      const s = await w.task();
+      const path = s.exercise.mediaPath!;
+      return {
+        url: `/api/media/${encodeURIComponent(path)}`,
+        nonexistentUrl: `/api/media/${encodeURIComponent(`exercises/${NONEXISTENT}/media/${'0'.repeat(32)}.png`)}`,
+        secrets: [path],
+      };
+    },
+  },
+  'GET /api/media-file/*': {
+    // the signed link is the capability: whoever holds it may fetch the bytes for an hour
+    access: 'public',
+    expect: everyone(200),
+    build: async (w) => {
+      const e = await w.exercise();
+      return { url: signMediaUrl(w.t.deps.secret, e.mediaPath!) };
+    },
+  },
+
+  // Submissions (tasks)
+  'GET /api/submissions': {
+    access: 'user',
+    expect: anyUser(200, FILTERED),
+    hidden: ['studentB', 'teacherB'],
+    visible: ['studentA', 'teacherA'],
+    build: async (w) => {
+      const s = await w.task();
+      return { url: `/api/submissions?course_id=${s.exercise.course.id}`, secrets: [s.teacherNote!, s.exercise.title] };
+    },
+  },
+  'GET /api/submissions/:id': {
+    access: 'user',
+    expect: sharedTask(200),
+    build: async (w) => {
+      const s = await w.task();
+      return { url: `/api/submissions/${s.id}`, id: s.id, secrets: [s.teacherNote!, s.exercise.title] };
+    },
+  },
+  'PATCH /api/submissions/:id/complete': {
+    access: 'student',
+    expect: studentOwned(200),
+    build: async (w) => {
+      const s = await w.task();
+      return { url: `/api/submissions/${s.id}/complete`, id: s.id, secrets: [s.teacherNote!] };
+    },
+  },
+  'POST /api/submissions': {
+    access: 'teacher',
+    expect: teacherAny(201, [404, 422]),
+    build: async (w) => {
+      const e = await w.exercise();
+      return {
+        url: '/api/submissions',
+        payload: { exercise_id: e.id, due_date: w.inDays(2), course_id: e.course.id, assignees: { users: [w.studentA.id] }, expiration_days: 2 },
+        secrets: [e.title],
+      };
+    },
+  },
+  'DELETE /api/submissions/:id': {
+    access: 'teacher',
+    expect: teacherOwned(204),
+    build: async (w) => {
+      const s = await w.task();
+      return { url: `/api/submissions/${s.id}`, id: s.id };
+    },
+  },
+  'PATCH /api/submissions/:id/review': {
+    access: 'teacher',
+    expect: teacherOwned(200),
+    build: async (w) => {
+      const s = await w.task();
+      return { url: `/api/submissions/${s.id}/review`, id: s.id, payload: { accuracy_score: 80, competency_level: 'advanced', teacher_feedback: 'gut' }, secrets: [s.teacherNote!] };
+    },
+  },
+  'GET /api/calendar-events': {
+    access: 'user',
+    expect: anyUser(200, FILTERED),
+    hidden: ['studentB', 'teacherB'],
+    visible: ['studentA', 'teacherA'],
+    build: async (w) => {
+      const s = await w.task();
+      return { url: `/api/calendar-events?course_id=${s.exercise.course.id}&start=${w.inDays(-5)}&end=${w.inDays(20)}`, secrets: [s.exercise.title] };
+    },
+  },
+
+  // Practice
+  'POST /api/submissions/:id/practice-sessions/start': {
+    access: 'student',
+    expect: studentOwned(201),
+    build: async (w) => {
+      const s = await w.task();
+      return { url: `/api/submissions/${s.id}/practice-sessions/start`, id: s.id };
+    },
+  },
+  'POST /api/practice-sessions/:id/stop': {
+    access: 'student',
+    expect: studentOwned(200),
+    build: async (w) => {
+      const p = await w.runningSession();
+      return { url: `/api/practice-sessions/${p.id}/stop`, id: p.id };
+    },
+  },
+  'GET /api/submissions/:id/practice-sessions/active': {
+    access: 'user',
+    expect: sharedTask(200),
+    build: async (w) => {
+      const p = await w.runningSession();
+      return { url: `/api/submissions/${p.task.id}/practice-sessions/active`, id: p.task.id, secrets: [p.startedAt.toISOString()] };
+    },
+  },
+  'GET /api/submissions/:id/practice-sessions': {
+    access: 'user',
+    expect: sharedTask(200),
+    build: async (w) => {
+      const p = await w.runningSession();
+      return { url: `/api/submissions/${p.task.id}/practice-sessions`, id: p.task.id, secrets: [p.startedAt.toISOString()] };
+    },
+  },
+
+  // Metrics and dashboards
+  'GET /api/my-metrics': { access: 'student', expect: { guest: 401, studentA: 200, studentB: 200, teacherA: 403, teacherB: 403 }, build: async () => ({ url: '/api/my-metrics' }) },
+  'GET /api/students/:id/metrics': {
+    access: 'teacher',
+    expect: teacherOwned(200),
+    build: async (w) => {
+      const s = await w.student();
+      return { url: `/api/students/${s.id}/metrics`, id: s.id };
+    },
+  },
+  'GET /api/students/:id/overview': {
+    access: 'teacher',
+    expect: teacherOwned(200),
+    build: async (w) => {
+      const s = await w.student();
+      return { url: `/api/students/${s.id}/overview`, id: s.id, secrets: [s.name, s.email] };
+    },
+  },
+  'GET /api/dashboard': {
+    access: 'teacher',
+    expect: teacherAny(200, FILTERED),
+    hidden: ['teacherB'],
+    visible: ['teacherA'],
+    build: async (w) => {
+      const s = await w.student();
+      const courseId = (await w.t.db.query.enrolments.findFirst({ where: (e, { eq }) => eq(e.studentId, s.id) }))!.courseId;
+      return { url: `/api/dashboard?course_id=${courseId}`, secrets: [s.name, s.email] };
+    },
+  },
+};

@@ -1,0 +1,156 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type AppDeps } from '../app';
+import { configSchema } from '../config';
+import { openPglite, openPostgres, type Db, type DbHandle } from '../db/client';
+import { courses, enrolments, exerciseCourses, exercises, submissions, users } from '../db/schema/index';
+import { issueToken } from '../lib/auth';
+import { hashPassword } from '../lib/passwords';
+
+export const TEST_PASSWORD = 'password123';
+let passwordHash: Promise<string> | undefined;
+
+export type TestUser = {
+  id: number;
+  name: string;
+  email: string;
+  role: 'teacher' | 'student';
+  token: string;
+  /** Headers with the Bearer token, for app.inject. */
+  headers: { authorization: string };
+};
+
+export type TestApp = Awaited<ReturnType<typeof setupTestApp>>;
+
+async function openTestDb(): Promise<DbHandle & { drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('pgTemplate');
+  if (url && template) {
+    const name = `uk_t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+    await admin.end();
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const handle = await openPostgres(u.toString(), 5);
+    return {
+      ...handle,
+      drop: async () => {
+        const a = new pg.Client({ connectionString: url });
+        await a.connect();
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await a.end();
+      },
+    };
+  }
+  const snapshot = readFileSync(inject('snapshotPath'));
+  const handle = await openPglite(undefined, new Blob([snapshot]));
+  return { ...handle, drop: async () => {} };
+}
+
+/**
+ * The real app on a real database (PGlite from the migrated snapshot, or a fresh copy of the
+ * PostgreSQL template when TEST_DATABASE_URL is set), with factories for the data a test needs.
+ * Call once per test file (beforeAll) and close it in afterAll.
+ */
+export async function setupTestApp(env: Record<string, string> = {}) {
+  const handle = await openTestDb();
+  const dataDir = mkdtempSync(join(tmpdir(), 'uk-test-'));
+  const config = configSchema.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...env });
+  const deps: AppDeps = {
+    config,
+    db: handle.db,
+    dbKind: handle.kind,
+    mediaDir: join(dataDir, 'media'),
+    secret: randomBytes(32).toString('base64url'),
+  };
+  const app = await buildApp(deps, { logger: false });
+  await app.ready();
+  const db: Db = handle.db;
+  let seq = 0;
+  const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}${randomBytes(2).toString('hex')}`;
+
+  async function makeUser(role: 'teacher' | 'student', teacherId: number | null, o: Partial<typeof users.$inferInsert> = {}): Promise<TestUser> {
+    passwordHash ??= hashPassword(TEST_PASSWORD);
+    const [u] = await db
+      .insert(users)
+      .values({
+        name: o.name ?? `${role === 'teacher' ? 'Lehrer' : 'Schüler'} ${uniq()}`,
+        email: o.email ?? `${role}-${uniq()}@example.test`,
+        role,
+        teacherId,
+        passwordHash: o.passwordHash ?? (await passwordHash),
+        phone: o.phone ?? null,
+        notes: o.notes ?? null,
+        ...(o.createdAt ? { createdAt: o.createdAt } : {}),
+      })
+      .returning();
+    if (!u) throw new Error('factory: user');
+    const token = await issueToken(db, u.id);
+    return { id: u.id, name: u.name, email: u.email, role, token, headers: { authorization: `Bearer ${token}` } };
+  }
+
+  return {
+    app,
+    db,
+    deps,
+    dbKind: handle.kind,
+    teacher: (o: Partial<typeof users.$inferInsert> = {}) => makeUser('teacher', null, o),
+    student: (teacher: { id: number }, o: Partial<typeof users.$inferInsert> & { courseIds?: number[] } = {}) =>
+      makeUser('student', teacher.id, o).then(async (s) => {
+        if (o.courseIds?.length) await db.insert(enrolments).values(o.courseIds.map((courseId) => ({ courseId, studentId: s.id })));
+        return s;
+      }),
+    async course(teacher: { id: number }, o: Partial<typeof courses.$inferInsert> = {}) {
+      const [c] = await db
+        .insert(courses)
+        .values({ teacherId: teacher.id, name: o.name ?? `Kurs ${uniq()}`, description: o.description ?? null })
+        .returning();
+      if (!c) throw new Error('factory: course');
+      return c;
+    },
+    async exercise(teacher: { id: number }, o: Partial<typeof exercises.$inferInsert> & { courseIds?: number[] } = {}) {
+      const { courseIds, ...rest } = o;
+      const [e] = await db
+        .insert(exercises)
+        .values({ teacherId: teacher.id, title: `Übung ${uniq()}`, category: 'tonbildung', difficulty: 'mittel', estimatedMinutes: 15, ...rest })
+        .returning();
+      if (!e) throw new Error('factory: exercise');
+      if (courseIds?.length) await db.insert(exerciseCourses).values(courseIds.map((courseId) => ({ exerciseId: e.id, courseId })));
+      return e;
+    },
+    /** A task for a student; due today (UTC date) unless given. */
+    async submission(
+      student: { id: number },
+      teacher: { id: number },
+      exercise: { id: number; title: string },
+      o: Partial<typeof submissions.$inferInsert> = {},
+    ) {
+      const [s] = await db
+        .insert(submissions)
+        .values({
+          studentId: student.id,
+          teacherId: teacher.id,
+          exerciseId: exercise.id,
+          exerciseTitle: exercise.title,
+          seriesId: randomUUID(),
+          dueDate: new Date().toISOString().slice(0, 10),
+          ...o,
+        })
+        .returning();
+      if (!s) throw new Error('factory: submission');
+      return s;
+    },
+    async close() {
+      await app.close();
+      await handle.close();
+      await handle.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,53 @@
+import type { ComponentType } from 'react';
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { BookOpen, ClipboardList, LayoutDashboard, Music, Users } from 'lucide-react';
+import { cn } from '@web/components/ui/cn';
+import type { Role } from '@web/features/auth/auth-provider';
+
+type Item = { to: string; label: string; icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>; end: boolean };
+
+export function navItems(role: Role | null): Item[] {
+  const items: Item[] = [{ to: '/', label: 'nav.dashboard', icon: LayoutDashboard, end: true }];
+  if (role === 'teacher') {
+    items.push(
+      { to: '/students', label: 'nav.students', icon: Users, end: false },
+      { to: '/courses', label: 'nav.courses', icon: BookOpen, end: false },
+      { to: '/exercises', label: 'nav.exercises', icon: Music, end: false },
+    );
+  }
+  if (role === 'student') items.push({ to: '/submissions', label: 'nav.submissions', icon: ClipboardList, end: false });
+  return items;
+}
+
+/** Navigation by role. The root item is active only on an exact match, others by path prefix. */
+export function Navigation({ role }: { role: Role | null }) {
+  const { t } = useTranslation('layout');
+  return (
+    <nav aria-label={t('nav.label')}>
+      <ul className="space-y-1">
+        {navItems(role).map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) =>
+                cn(
+                  'group flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+                  isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                )
+              }
+            >
+              {({ isActive }) => (
+                <>
+                  <item.icon aria-hidden="true" className={cn('size-5 shrink-0', isActive ? 'text-brand-600' : 'text-slate-400 group-hover:text-slate-500')} />
+                  {t(item.label)}
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,17 @@
+import { Outlet } from 'react-router';
+import { ToastProvider } from '@web/components/ui/toast';
+import { ConfirmProvider } from '@web/components/ui/confirm-dialog';
+import { AuthProvider } from '@web/features/auth/auth-provider';
+
+/** Top of the route tree: toasts, confirmations and the session for every page. */
+export default function Root() {
+  return (
+    <ToastProvider>
+      <ConfirmProvider>
+        <AuthProvider>
+          <Outlet />
+        </AuthProvider>
+      </ConfirmProvider>
+    </ToastProvider>
+  );
+}

@@ -1,0 +1,13 @@
+import { lazy, Suspense } from 'react';
+import { PageSpinner } from '@web/components/ui/spinner';
+import { useAuth } from '@web/features/auth/auth-provider';
+
+const TeacherDashboard = lazy(() => import('./teacher-dashboard'));
+const StudentDashboard = lazy(() => import('./student-dashboard'));
+
+/** '/' shows the dashboard of the signed-in user's role (each its own chunk). */
+export default function DashboardScreen() {
+  const { role } = useAuth();
+  if (!role) return <PageSpinner />;
+  return <Suspense fallback={<PageSpinner />}>{role === 'teacher' ? <TeacherDashboard /> : <StudentDashboard />}</Suspense>;
+}

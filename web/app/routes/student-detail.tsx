@@ -1,0 +1,10 @@
+import { useParams } from 'react-router';
+import { StudentDetailView } from '@web/features/progress/components/student-detail-view';
+
+/** /students/{id} (teacher): one student's overview, practice chart, recent tasks with review, statistics. */
+export default function StudentDetailScreen() {
+  const { id } = useParams();
+  const n = Number(id);
+  const studentId = Number.isInteger(n) && n > 0 && n <= 2147483647 ? n : null;
+  return <StudentDetailView key={studentId ?? 'none'} studentId={studentId} />;
+}

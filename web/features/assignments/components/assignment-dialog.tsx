@@ -1,0 +1,374 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DialogTitle, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
+import { AlertCircle, Check, ChevronDown, Dumbbell, RefreshCw, Repeat, Users } from 'lucide-react';
+import { EXPIRY_DAYS, RECURRENCE_TYPES, type RecurrenceType } from '@contract/constants';
+import type { CreateAssignmentBody } from '@contract/assignments';
+import { maxRecurrenceEnd, recurrenceEndProblem } from '@contract/recurrence';
+import { Button } from '@web/components/ui/button';
+import { Checkbox, Select, TextArea, TextField } from '@web/components/ui/fields';
+import { Modal } from '@web/components/ui/modal';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useToast } from '@web/components/ui/toast';
+import { cn } from '@web/components/ui/cn';
+import { isApiError } from '@web/lib/api';
+import { formatLongDate } from '@web/lib/format';
+import { useAssignmentOptions, useCreateAssignment, type ExerciseOption } from '../api/assignments';
+import { errorMessage, recurrenceSummary, successMessage } from '../lib/assignment-messages';
+
+export type AssignmentCreated = { total: number; students: number; repeating: boolean };
+
+export type AssignmentDialogProps = {
+  /** The clicked day (YYYY-MM-DD); null = closed. */
+  date: string | null;
+  /** The selected course (null = all courses): filters students and exercises, stored on the tasks. */
+  courseId: number | null;
+  onClose: () => void;
+  /** After a successful creation (the dialog has closed and shown the toast). */
+  onCreated?: (result: AssignmentCreated) => void;
+};
+
+/** The teacher's dialog 'Neue Aufgabe erstellen' (SPEC.md: Assignment dialog, sections 4, 5 and 8). */
+export function AssignmentDialog({ date, courseId, onClose, onCreated }: AssignmentDialogProps) {
+  const { t, i18n } = useTranslation(['assignments', 'common']);
+  const [shownDate, setShownDate] = useState(date);
+  // Keep the last date while the dialog animates out.
+  useEffect(() => {
+    if (date) setShownDate(date);
+  }, [date]);
+  const open = date !== null;
+  const language = i18n.language === 'tr' ? 'tr' : 'de';
+  const current = date ?? shownDate;
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="2xl"
+      header={
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{t('assignments:dialogName')}</p>
+          <DialogTitle className="mt-0.5 text-lg font-semibold text-slate-900">
+            {t('assignments:header', { date: current ? formatLongDate(current, language) : '' })}
+          </DialogTitle>
+        </div>
+      }
+    >
+      {current && <AssignmentForm key={current} date={current} courseId={courseId} open={open} onClose={onClose} onCreated={onCreated} />}
+    </Modal>
+  );
+}
+
+type FormProps = { date: string; courseId: number | null; open: boolean; onClose: () => void; onCreated?: (r: AssignmentCreated) => void };
+
+function AssignmentForm({ date, courseId, open, onClose, onCreated }: FormProps) {
+  const { t, i18n } = useTranslation(['assignments', 'common']);
+  const toast = useToast();
+  const language = i18n.language === 'tr' ? 'tr' : 'de';
+  const { students, exercises } = useAssignmentOptions(courseId, language, open);
+  const create = useCreateAssignment();
+
+  const [exerciseId, setExerciseId] = useState<number | null>(null);
+  const [recurrence, setRecurrence] = useState<RecurrenceType>('none');
+  const [endDate, setEndDate] = useState('');
+  const [expiry, setExpiry] = useState(String(EXPIRY_DAYS.default));
+  const [note, setNote] = useState('');
+  const [selected, setSelected] = useState<number[]>([]);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const ids = { exercise: useId(), students: useId(), all: useId() };
+
+  const studentList = useMemo(() => students.data ?? [], [students.data]);
+  const exerciseList = exercises.data?.exercises ?? [];
+  const busy = create.isPending;
+  const repeating = recurrence !== 'none';
+  const summary = recurrenceSummary(t, date, recurrence, endDate);
+  const chosen = exerciseList.find((e) => e.id === exerciseId) ?? null;
+
+  // A student who left the list (course changed, deleted) is no longer selected.
+  useEffect(() => {
+    const present = new Set(studentList.map((s) => s.id));
+    setSelected((sel) => (sel.every((id) => present.has(id)) ? sel : sel.filter((id) => present.has(id))));
+  }, [studentList]);
+
+  const allSelected = studentList.length > 0 && selected.length === studentList.length;
+  const someSelected = selected.length > 0 && !allSelected;
+  const allRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (allRef.current) allRef.current.indeterminate = someSelected;
+  }, [someSelected]);
+
+  const toggle = (id: number) => setSelected((sel) => (sel.includes(id) ? sel.filter((x) => x !== id) : [...sel, id]));
+  const toggleAll = () => setSelected(allSelected ? [] : studentList.map((s) => s.id));
+
+  const difficultyLabel = (e: ExerciseOption) => (e.difficulty ? t(`assignments:difficulty.${e.difficulty}`) : null);
+  const optionLabel = (e: ExerciseOption) => {
+    const d = difficultyLabel(e);
+    return d ? `${e.title} (${d})` : e.title;
+  };
+
+  function validate(): Record<string, string> {
+    const errors: Record<string, string> = {};
+    if (expiry.trim() !== '') {
+      const n = Number(expiry);
+      if (!Number.isInteger(n) || n < EXPIRY_DAYS.min || n > EXPIRY_DAYS.max) errors.expiration_days = t('assignments:expiry.invalid');
+    }
+    if (repeating && endDate) {
+      const problem = recurrenceEndProblem(date, endDate);
+      if (problem === 'before_due') errors.recurrence_end_date = t('assignments:end.beforeDue');
+      if (problem === 'too_far') errors.recurrence_end_date = t('assignments:end.tooFar');
+    }
+    return errors;
+  }
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    setAlert(null);
+    if (exerciseId === null || selected.length === 0) {
+      setAlert(t('assignments:alerts.chooseBoth'));
+      return;
+    }
+    if (!chosen) {
+      setAlert(t('assignments:alerts.exerciseNotFound'));
+      return;
+    }
+    const errors = validate();
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) return;
+
+    const days = expiry.trim() === '' ? 0 : Number(expiry);
+    const body: CreateAssignmentBody = {
+      exercise_id: chosen.id,
+      due_date: date,
+      course_id: courseId,
+      teacher_note: note.trim() || null,
+      assignees: { users: selected },
+      ...(repeating ? { recurrence_type: recurrence, ...(endDate ? { recurrence_end_date: endDate } : {}) } : {}),
+      ...(days > 0 ? { expiration_days: days } : {}),
+    };
+    try {
+      const res = await create.mutateAsync(body);
+      const total = res.submissions.length;
+      toast.success(successMessage(t, total, selected.length, repeating));
+      onClose();
+      onCreated?.({ total, students: selected.length, repeating });
+    } catch (err) {
+      if (isApiError(err, 422) && err.errors) {
+        const fe: Record<string, string> = {};
+        for (const [k, v] of Object.entries(err.errors)) if (v[0]) fe[k] = v[0];
+        setFieldErrors(fe);
+      }
+      setAlert(errorMessage(t, err));
+    }
+  }
+
+  const exerciseEmpty = exercises.isSuccess && exerciseList.length === 0;
+  const canSubmit = !busy && exerciseId !== null && selected.length > 0;
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="-mx-5 -my-4 flex flex-col sm:-mx-6">
+      <div className="space-y-5 px-5 py-4 sm:px-6">
+        {/* Exercise */}
+        <section aria-labelledby={`${ids.exercise}-label`}>
+          <div className="mb-1.5 flex items-baseline justify-between gap-3">
+            <span id={`${ids.exercise}-label`} className="block text-sm font-medium text-slate-700">
+              {t('assignments:exercise.label')}
+              <span aria-hidden="true" className="ml-0.5 text-red-600">
+                *
+              </span>
+            </span>
+            {exercises.isSuccess && exerciseList.length > 0 && (
+              <span className="text-xs text-slate-500" data-testid="exercise-count">
+                {t('assignments:exercise.available', { count: exercises.data.total })}
+              </span>
+            )}
+          </div>
+          {exercises.isPending ? (
+            <Skeleton className="h-10 w-full rounded-lg" />
+          ) : exerciseEmpty ? (
+            <div className="rounded-lg border border-dashed border-slate-300 bg-slate-50 px-4 py-4 text-center">
+              <Dumbbell aria-hidden="true" className="mx-auto size-5 text-slate-500" />
+              <p className="mt-2 text-sm font-semibold text-slate-900">{t('assignments:exercise.emptyTitle')}</p>
+              <p className="mt-1 text-sm text-slate-600">{t(courseId ? 'assignments:exercise.emptyCourse' : 'assignments:exercise.emptyAll')}</p>
+              <Button
+                size="sm"
+                variant="secondary"
+                className="mt-3"
+                icon={<RefreshCw aria-hidden="true" className="size-4" />}
+                loading={exercises.isFetching}
+                onClick={() => void exercises.refetch()}
+              >
+                {t('assignments:exercise.reload')}
+              </Button>
+            </div>
+          ) : (
+            <Listbox value={exerciseId} onChange={(v: number | null) => setExerciseId(v)} disabled={busy}>
+              <ListboxButton
+                aria-labelledby={`${ids.exercise}-label ${ids.exercise}-value`}
+                aria-invalid={fieldErrors.exercise_id ? true : undefined}
+                className={cn(
+                  'relative flex h-10 w-full items-center rounded-lg bg-white pr-9 pl-3 text-left text-sm shadow-xs ring-1 ring-slate-300 ring-inset',
+                  'focus:ring-2 focus:ring-brand-600 focus:outline-none data-disabled:bg-slate-50',
+                )}
+                data-testid="exercise-select"
+              >
+                <span id={`${ids.exercise}-value`} className={cn('truncate', chosen ? 'text-slate-900' : 'text-slate-500')}>
+                  {chosen ? optionLabel(chosen) : t('assignments:exercise.placeholder')}
+                </span>
+                <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-slate-500" />
+              </ListboxButton>
+              <ListboxOptions
+                anchor="bottom start"
+                className="z-[70] mt-1 max-h-48 w-[var(--button-width)] overflow-y-auto rounded-lg bg-white p-1 text-sm shadow-lg ring-1 ring-slate-900/10 focus:outline-none"
+              >
+                {exerciseList.map((e) => (
+                  <ListboxOption
+                    key={e.id}
+                    value={e.id}
+                    className="group flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-slate-800 select-none data-focus:bg-brand-50 data-focus:text-brand-900"
+                  >
+                    <Check aria-hidden="true" className="invisible size-4 shrink-0 text-brand-600 group-data-selected:visible" />
+                    <span className="min-w-0 flex-1 truncate">{e.title}</span>
+                    {difficultyLabel(e) && <span className="shrink-0 text-xs text-slate-500">({difficultyLabel(e)})</span>}
+                  </ListboxOption>
+                ))}
+              </ListboxOptions>
+            </Listbox>
+          )}
+          {fieldErrors.exercise_id && <p className="mt-1.5 text-xs font-medium text-red-700">{fieldErrors.exercise_id}</p>}
+        </section>
+
+        {/* Repetition, end, expiry */}
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Select
+            label={t('assignments:recurrence.label')}
+            value={recurrence}
+            disabled={busy}
+            onChange={(e) => setRecurrence(e.target.value as RecurrenceType)}
+            error={fieldErrors.recurrence_type}
+          >
+            {RECURRENCE_TYPES.map((r) => (
+              <option key={r} value={r}>
+                {t(`assignments:recurrence.${r}`)}
+              </option>
+            ))}
+          </Select>
+          <TextField
+            type="date"
+            label={t('assignments:end.label')}
+            value={endDate}
+            min={date}
+            max={maxRecurrenceEnd(date)}
+            disabled={!repeating || busy}
+            onChange={(e) => setEndDate(e.target.value)}
+            hint={repeating ? t('assignments:end.hint') : undefined}
+            error={fieldErrors.recurrence_end_date}
+          />
+          <TextField
+            type="number"
+            inputMode="numeric"
+            label={t('assignments:expiry.label')}
+            min={EXPIRY_DAYS.min}
+            max={EXPIRY_DAYS.max}
+            step={1}
+            value={expiry}
+            disabled={busy}
+            onChange={(e) => setExpiry(e.target.value)}
+            hint={t('assignments:expiry.hint')}
+            error={fieldErrors.expiration_days}
+          />
+        </div>
+        {summary && (
+          <p className="-mt-2 flex items-center gap-2 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-900" data-testid="recurrence-summary">
+            <Repeat aria-hidden="true" className="size-4 shrink-0" />
+            {summary}
+          </p>
+        )}
+
+        <TextArea
+          label={t('assignments:note.label')}
+          rows={3}
+          maxLength={2000}
+          value={note}
+          disabled={busy}
+          onChange={(e) => setNote(e.target.value)}
+          placeholder={t('assignments:note.placeholder')}
+          error={fieldErrors.teacher_note}
+        />
+
+        {/* Students */}
+        <fieldset aria-describedby={`${ids.students}-count`}>
+          <legend className="mb-1.5 text-sm font-medium text-slate-700">
+            {t('assignments:students.label')}
+            <span aria-hidden="true" className="ml-0.5 text-red-600">
+              *
+            </span>
+          </legend>
+          {students.isPending ? (
+            <div className="space-y-2 rounded-lg border border-slate-200 p-3">
+              <Skeleton className="h-4 w-1/2" />
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-4 w-1/3" />
+            </div>
+          ) : studentList.length === 0 ? (
+            <div className="flex items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-slate-50 px-4 py-3 text-sm text-slate-600">
+              <Users aria-hidden="true" className="size-5 shrink-0 text-slate-500" />
+              {t(courseId ? 'assignments:students.emptyCourse' : 'assignments:students.emptyAll')}
+            </div>
+          ) : (
+            <div className="rounded-lg border border-slate-200">
+              <div className="border-b border-slate-100 bg-slate-50 px-3 py-2">
+                <Checkbox
+                  ref={allRef}
+                  id={ids.all}
+                  label={<span className="font-medium">{t('assignments:students.selectAll')}</span>}
+                  checked={allSelected}
+                  disabled={busy}
+                  onChange={toggleAll}
+                />
+              </div>
+              <ul className="max-h-32 divide-y divide-slate-100 overflow-y-auto" data-testid="student-list">
+                {studentList.map((s) => (
+                  <li key={s.id} className="px-3 py-2">
+                    <Checkbox
+                      label={
+                        <span className="flex min-w-0 flex-col sm:flex-row sm:gap-2">
+                          <span className="font-medium text-slate-900">{s.name}</span>
+                          <span className="truncate text-slate-500">{s.email}</span>
+                        </span>
+                      }
+                      checked={selected.includes(s.id)}
+                      disabled={busy}
+                      onChange={() => toggle(s.id)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <p id={`${ids.students}-count`} className="mt-1.5 text-xs text-slate-500" data-testid="selected-count">
+            {t('assignments:students.selected', { count: selected.length })}
+          </p>
+          {fieldErrors['assignees.users'] && <p className="mt-1 text-xs font-medium text-red-700">{fieldErrors['assignees.users']}</p>}
+        </fieldset>
+
+        {alert && (
+          <div role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-800">
+            <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{alert}</span>
+          </div>
+        )}
+      </div>
+
+      <div className="sticky bottom-0 flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3 sm:flex-row sm:justify-end sm:px-6">
+        <Button variant="secondary" onClick={onClose} disabled={busy}>
+          {t('common:actions.cancel')}
+        </Button>
+        <Button type="submit" loading={busy} disabled={!canSubmit}>
+          {busy ? t('assignments:submitBusy') : t('assignments:submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

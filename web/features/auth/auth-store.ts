@@ -1,0 +1,81 @@
+import type { LoginResponse, User } from '@contract/auth';
+import { api } from '@web/lib/api';
+import { getToken, setToken } from '@web/lib/storage';
+
+/**
+ * The session outside React, so that route guards (loaders) and the API client's 401 handling
+ * can read and change it. React reads it through useAuth().
+ */
+export type AuthState = { token: string | null; user: User | null };
+
+let state: AuthState = { token: getToken(), user: null };
+const listeners = new Set<() => void>();
+let loading: Promise<User | null> | null = null;
+
+function set(next: Partial<AuthState>) {
+  state = { ...state, ...next };
+  listeners.forEach((l) => l());
+}
+
+export const authStore = {
+  get: (): AuthState => state,
+  subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** Forgets the session in this browser (token and user); no server call. */
+  clear(): void {
+    setToken(null);
+    loading = null;
+    set({ token: null, user: null });
+  },
+  /** Stores a new token (after sign-in). */
+  setSession(token: string, user: User): void {
+    setToken(token);
+    set({ token, user });
+  },
+  /** Re-reads the token from storage (another tab may have changed it). */
+  syncToken(): void {
+    const token = getToken();
+    if (token !== state.token) set({ token, user: token ? state.user : null });
+  },
+};
+
+/** GET /api/user with the stored token. Throws ApiError. */
+export function fetchCurrentUser(): Promise<User> {
+  return api<User>('/api/user');
+}
+
+/**
+ * Loads the current user once per token. On failure the session is dropped
+ * (console: 'Token ungültig, logout') and null is returned; callers may ignore the failure.
+ */
+export function ensureUser(): Promise<User | null> {
+  if (state.user) return Promise.resolve(state.user);
+  if (!state.token) return Promise.resolve(null);
+  if (loading) return loading;
+  const token = state.token;
+  loading = fetchCurrentUser().then(
+    (user) => {
+      if (state.token === token) set({ user });
+      loading = null;
+      return user;
+    },
+    (err: unknown) => {
+      console.log('Token ungültig, logout');
+      console.debug(err);
+      if (state.token === token) authStore.clear();
+      loading = null;
+      return null;
+    },
+  );
+  return loading;
+}
+
+export function postLogin(email: string, password: string): Promise<LoginResponse> {
+  return api<LoginResponse>('/api/login', { method: 'POST', body: { email, password } });
+}
+
+export function postLogout(): Promise<unknown> {
+  return api('/api/logout', { method: 'POST' });
+}

@@ -1,0 +1,26 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { CALENDAR_INTERACTION, calendarStatus, toDateString } from './calendar-settings';
+
+describe('calendar settings', () => {
+  it('the installed interaction plugin uses SPEC’s touch and auto-scroll values', () => {
+    const require = createRequire(import.meta.url);
+    const src = readFileSync(require.resolve('@fullcalendar/interaction/index.js'), 'utf8');
+    expect(src).toMatch(new RegExp(`touchMouseIgnoreWait = ${CALENDAR_INTERACTION.touchMouseIgnoreWait};`));
+    expect(src).toMatch(new RegExp(`this\\.edgeThreshold = ${CALENDAR_INTERACTION.edgeThreshold};`));
+    expect(src).toMatch(new RegExp(`this\\.maxVelocity = ${CALENDAR_INTERACTION.maxVelocity};`));
+  });
+
+  it('maps the four task states to the three calendar states', () => {
+    expect(calendarStatus({ status: 'completed', completed: true })).toBe('completed');
+    expect(calendarStatus({ status: 'expired', completed: false })).toBe('expired');
+    expect(calendarStatus({ status: 'overdue', completed: false })).toBe('open');
+    expect(calendarStatus({ status: 'open', completed: false })).toBe('open');
+  });
+
+  it('formats a local day without shifting it', () => {
+    expect(toDateString(new Date(2026, 2, 29, 0, 0))).toBe('2026-03-29');
+    expect(toDateString(new Date(2026, 9, 25, 23, 59))).toBe('2026-10-25');
+  });
+});

@@ -1,0 +1,74 @@
+import { useEffect, useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BookOpen, ChevronDown } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '@web/lib/api';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { COURSES_QUERY_KEY, useCourses, useSelectedCourse } from './course-selection';
+
+/**
+ * The teacher's course selector in the sidebar: 'Alle Kurse' or one course, and a line naming the
+ * active course. Reloads the list when the signed-in user changes; a load failure is logged only.
+ */
+export function CourseSelector({ userId }: { userId: number }) {
+  const { t } = useTranslation('layout');
+  const id = useId();
+  const queryClient = useQueryClient();
+  const { courseId, setCourseId } = useSelectedCourse();
+  const courses = useCourses(true);
+
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: COURSES_QUERY_KEY });
+  }, [userId, queryClient]);
+
+  useEffect(() => {
+    if (courses.error) console.error('Kurse konnten nicht geladen werden', courses.error);
+  }, [courses.error]);
+
+  const list = courses.data ?? [];
+  const selected = list.find((c) => c.id === courseId) ?? null;
+
+  // A stored course that this teacher no longer has means all courses.
+  useEffect(() => {
+    if (courses.isSuccess && courseId !== null && !courses.data.some((c) => c.id === courseId)) setCourseId(null);
+  }, [courses.isSuccess, courses.data, courseId, setCourseId]);
+
+  const unavailable = courses.isError && isApiError(courses.error);
+  const activeName = selected?.name ?? t('course.all');
+
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50/80 p-3">
+      <label htmlFor={id} className="mb-1.5 block text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        {t('course.label')}
+      </label>
+      {courses.isPending ? (
+        <>
+          <Skeleton className="h-9 w-full" />
+          <span className="sr-only">{t('course.loading')}</span>
+        </>
+      ) : (
+        <div className="relative">
+          <select
+            id={id}
+            value={courseId ?? ''}
+            onChange={(e) => setCourseId(e.target.value ? Number(e.target.value) : null)}
+            disabled={unavailable && list.length === 0}
+            className="block h-9 w-full appearance-none rounded-md border-0 bg-white pr-8 pl-2.5 text-sm text-slate-900 shadow-xs ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none"
+          >
+            <option value="">{t('course.all')}</option>
+            {list.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-slate-500" />
+        </div>
+      )}
+      <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-600" aria-live="polite">
+        <BookOpen aria-hidden="true" className="size-3.5 shrink-0 text-slate-400" />
+        <span className="truncate">{t('course.active', { name: activeName })}</span>
+      </p>
+    </div>
+  );
+}

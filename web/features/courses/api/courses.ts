@@ -1,0 +1,46 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Course, CourseBody } from '@contract/courses';
+import { api } from '@web/lib/api';
+
+/** The one key of GET /api/courses: the sidebar's course selector reads the same cache. */
+export const COURSES_KEY = ['courses'] as const;
+
+export function fetchCourses(signal?: AbortSignal): Promise<Course[]> {
+  return api<Course[]>('/api/courses', { signal });
+}
+
+export const coursesListQueryOptions = () => queryOptions({ queryKey: COURSES_KEY, queryFn: ({ signal }) => fetchCourses(signal) });
+
+export function useCoursesList() {
+  return useQuery(coursesListQueryOptions());
+}
+
+export function createCourse(body: CourseBody): Promise<Course> {
+  return api<Course>('/api/courses', { method: 'POST', body });
+}
+
+export function updateCourse(id: number, body: CourseBody): Promise<Course> {
+  return api<Course>(`/api/courses/${id}`, { method: 'PUT', body });
+}
+
+export function deleteCourse(id: number): Promise<void> {
+  return api<void>(`/api/courses/${id}`, { method: 'DELETE' });
+}
+
+/**
+ * Create, rename, delete. Each one refreshes the course list (and with it the sidebar's selector)
+ * and the student lists, which show course names; a delete refreshes every query.
+ */
+export function useCourseMutations() {
+  const qc = useQueryClient();
+  const refresh = async () => {
+    await Promise.all([qc.invalidateQueries({ queryKey: COURSES_KEY }), qc.invalidateQueries({ queryKey: ['students'] })]);
+  };
+  const save = useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: CourseBody }) => (id ? updateCourse(id, body) : createCourse(body)),
+    onSuccess: refresh,
+  });
+  // A deleted course changes tasks (course_id becomes null), counts and filters everywhere: refresh all.
+  const remove = useMutation({ mutationFn: (id: number) => deleteCourse(id), onSuccess: () => qc.invalidateQueries() });
+  return { save, remove };
+}

@@ -1,0 +1,98 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COURSE_DESCRIPTION_MAX, COURSE_NAME_MAX, type Course, type CourseBody } from '@contract/courses';
+import { Button } from '@web/components/ui/button';
+import { TextArea, TextField } from '@web/components/ui/fields';
+import { Modal } from '@web/components/ui/modal';
+import { isApiError } from '@web/lib/api';
+
+type Errors = Partial<Record<'name' | 'description', string>>;
+
+export type CourseFormProps = {
+  open: boolean;
+  /** The course to edit; null or undefined to create one. */
+  course?: Course | null;
+  onClose: () => void;
+  /** Saves; a thrown 422 ApiError shows its field errors under the fields. */
+  onSubmit: (body: CourseBody) => Promise<void>;
+};
+
+/** Add / edit a course in the modal: name required, description optional. */
+export function CourseForm({ open, course, onClose, onSubmit }: CourseFormProps) {
+  const { t } = useTranslation(['courses', 'common']);
+  const formId = useId();
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    setName(course?.name ?? '');
+    setDescription(course?.description ?? '');
+    setErrors({});
+    setBusy(false);
+  }, [open, course]);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const next: Errors = {};
+    if (!name.trim()) next.name = t('courses:form.nameRequired');
+    setErrors(next);
+    if (Object.keys(next).length) return;
+    setBusy(true);
+    try {
+      await onSubmit({ name: name.trim(), description: description.trim() === '' ? null : description.trim() });
+    } catch (err) {
+      if (isApiError(err, 422) && err.errors) {
+        setErrors({ name: err.fieldError('name'), description: err.fieldError('description') });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const editing = Boolean(course);
+  return (
+    <Modal
+      open={open}
+      onClose={busy ? () => undefined : onClose}
+      title={editing ? t('courses:form.editTitle') : t('courses:form.createTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={busy}>
+            {busy ? t('courses:form.saving') : editing ? t('common:actions.save') : t('courses:form.create')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} className="space-y-4">
+        <TextField
+          label={t('courses:form.name')}
+          name="name"
+          required
+          autoFocus
+          maxLength={COURSE_NAME_MAX}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+          placeholder={t('courses:form.namePlaceholder')}
+        />
+        <TextArea
+          label={t('courses:form.description')}
+          name="description"
+          rows={4}
+          maxLength={COURSE_DESCRIPTION_MAX}
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          error={errors.description}
+          hint={t('courses:form.descriptionHint')}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,62 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PracticeSession } from '@contract/practice';
+import { api, isApiError } from '@web/lib/api';
+
+/** Query keys: every practice query of a task starts with ['practice-sessions', submissionId]. */
+export const practiceKeys = {
+  all: ['practice-sessions'] as const,
+  task: (submissionId: number) => ['practice-sessions', submissionId] as const,
+  list: (submissionId: number) => ['practice-sessions', submissionId, 'list'] as const,
+  active: (submissionId: number) => ['practice-sessions', submissionId, 'active'] as const,
+};
+
+/** GET /api/submissions/{id}/practice-sessions/active: the running session, null when none (404). */
+export async function fetchActiveSession(submissionId: number, signal?: AbortSignal): Promise<PracticeSession | null> {
+  try {
+    return await api<PracticeSession>(`/api/submissions/${submissionId}/practice-sessions/active`, { signal });
+  } catch (err) {
+    if (isApiError(err, 404)) return null;
+    throw err;
+  }
+}
+
+/** GET /api/submissions/{id}/practice-sessions: newest first. */
+export function fetchSessions(submissionId: number, signal?: AbortSignal): Promise<PracticeSession[]> {
+  return api<PracticeSession[]>(`/api/submissions/${submissionId}/practice-sessions`, { signal });
+}
+
+/** POST /api/submissions/{id}/practice-sessions/start → 201 session; 409 {message, session?}. */
+export function startSession(submissionId: number): Promise<PracticeSession> {
+  return api<PracticeSession>(`/api/submissions/${submissionId}/practice-sessions/start`, { method: 'POST' });
+}
+
+/** POST /api/practice-sessions/{id}/stop → the finished session with duration_minutes. */
+export function stopSession(sessionId: number): Promise<PracticeSession> {
+  return api<PracticeSession>(`/api/practice-sessions/${sessionId}/stop`, { method: 'POST' });
+}
+
+export const activeSessionQueryOptions = (submissionId: number) =>
+  queryOptions({
+    queryKey: practiceKeys.active(submissionId),
+    queryFn: ({ signal }) => fetchActiveSession(submissionId, signal),
+    staleTime: 0,
+  });
+
+export const sessionsQueryOptions = (submissionId: number) =>
+  queryOptions({
+    queryKey: practiceKeys.list(submissionId),
+    queryFn: ({ signal }) => fetchSessions(submissionId, signal),
+    staleTime: 0,
+  });
+
+export function useSessions(submissionId: number, enabled = true) {
+  return useQuery({ ...sessionsQueryOptions(submissionId), enabled });
+}
+
+/** The session a 409 answer of the start call carries, if any. */
+export function sessionOfConflict(err: unknown): PracticeSession | null {
+  if (!isApiError(err, 409)) return null;
+  const body = err.body as { session?: unknown } | null;
+  const s = body?.session as PracticeSession | undefined;
+  return s && typeof s.id === 'number' && typeof s.started_at === 'string' ? s : null;
+}

@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { History } from 'lucide-react';
+import type { PracticeSession } from '@contract/practice';
+import { TIMER_SESSIONS_SHOWN } from '@contract/constants';
+import { formatDateTime, formatDuration } from '@web/lib/format';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { Badge } from '@web/components/ui/badge';
+
+/** The last sessions of a task (newest first, at most 5); under a minute shown in seconds. */
+export function SessionList({
+  sessions,
+  loading,
+  failed,
+  emptyText,
+  headingLevel = 3,
+}: {
+  sessions: PracticeSession[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  emptyText?: string;
+  headingLevel?: 2 | 3;
+}) {
+  const { t } = useTranslation('practice');
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const shown = (sessions ?? []).slice(0, TIMER_SESSIONS_SHOWN);
+  return (
+    <section aria-labelledby="practice-recent-heading">
+      <Heading id="practice-recent-heading" className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-700">
+        <History aria-hidden="true" className="size-4 text-slate-400" />
+        {t('recent')}
+      </Heading>
+      {loading ? (
+        <div className="space-y-2" aria-busy="true">
+          {Array.from({ length: 3 }, (_, i) => (
+            <Skeleton key={i} className="h-9 w-full" />
+          ))}
+        </div>
+      ) : failed ? (
+        <p className="text-sm text-red-700">{t('recentError')}</p>
+      ) : shown.length === 0 ? (
+        <p className="text-sm text-slate-500">{emptyText ?? t('recentEmpty')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid="practice-sessions">
+          {shown.map((s) => (
+            <li key={s.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+              <span className="text-slate-600">{t('sessionAt', { date: formatDateTime(s.started_at) })}</span>
+              {s.ended_at === null ? (
+                <Badge tone="brand">{t('inProgress')}</Badge>
+              ) : (
+                <span className="font-medium text-slate-900 tabular-nums">{formatDuration(s.duration_minutes)}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

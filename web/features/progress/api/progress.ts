@@ -1,0 +1,78 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReviewBody, StudentMetrics, StudentOverview } from '@contract/metrics';
+import type { Submission } from '@contract/submissions';
+import { api } from '@web/lib/api';
+import { currentLanguage } from '@web/lib/i18n';
+
+/** Query keys of this feature. A review refreshes all of them (and every task list). */
+export const progressKeys = {
+  myMetrics: ['my-metrics'] as const,
+  student: (id: number) => ['students', id] as const,
+  studentMetrics: (id: number) => ['students', id, 'metrics'] as const,
+  studentOverview: (id: number) => ['students', id, 'overview'] as const,
+  upcoming: ['submissions', 'upcoming'] as const,
+};
+
+/** GET /api/my-metrics (the signed-in student). */
+export function fetchMyMetrics(signal?: AbortSignal): Promise<StudentMetrics> {
+  return api<StudentMetrics>('/api/my-metrics', { signal });
+}
+
+/** GET /api/students/{id}/metrics (the student's teacher). */
+export function fetchStudentMetrics(id: number, signal?: AbortSignal): Promise<StudentMetrics> {
+  return api<StudentMetrics>(`/api/students/${id}/metrics`, { signal });
+}
+
+/** GET /api/students/{id}/overview (the student's teacher). */
+export function fetchStudentOverview(id: number, signal?: AbortSignal): Promise<StudentOverview> {
+  return api<StudentOverview>(`/api/students/${id}/overview`, { signal });
+}
+
+/** Open tasks by due date (GET /api/submissions?status=open), for the student's "next tasks". */
+export function fetchOpenSubmissions(signal?: AbortSignal): Promise<Submission[]> {
+  return api<Submission[]>('/api/submissions', { query: { status: 'open', language: currentLanguage() }, signal });
+}
+
+/** PATCH /api/submissions/{id}/review (teacher). */
+export function reviewSubmission(id: number, body: ReviewBody): Promise<Submission> {
+  return api<Submission>(`/api/submissions/${id}/review`, { method: 'PATCH', body });
+}
+
+/**
+ * Progress changes elsewhere (a task completed, a session stopped – other features' calls), so the
+ * numbers are re-read whenever a dashboard mounts: the cached ones show at once, then update.
+ * (4xx answers are not retried: the app's QueryClient default.)
+ */
+const fresh = { staleTime: 0 } as const;
+
+export const myMetricsQueryOptions = () =>
+  queryOptions({ queryKey: progressKeys.myMetrics, queryFn: ({ signal }) => fetchMyMetrics(signal), ...fresh });
+
+export function useMyMetrics() {
+  return useQuery(myMetricsQueryOptions());
+}
+
+export function useStudentMetrics(id: number) {
+  return useQuery({ queryKey: progressKeys.studentMetrics(id), queryFn: ({ signal }) => fetchStudentMetrics(id, signal), ...fresh });
+}
+
+export function useStudentOverview(id: number) {
+  return useQuery({ queryKey: progressKeys.studentOverview(id), queryFn: ({ signal }) => fetchStudentOverview(id, signal), ...fresh });
+}
+
+export function useOpenSubmissions() {
+  return useQuery({ queryKey: progressKeys.upcoming, queryFn: ({ signal }) => fetchOpenSubmissions(signal), ...fresh });
+}
+
+/** Saves a review; then the student's overview and metrics, and every task list, load again. */
+export function useReviewSubmission(studentId: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: ReviewBody }) => reviewSubmission(id, body),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: progressKeys.student(studentId) }),
+        qc.invalidateQueries({ queryKey: ['submissions'] }),
+      ]),
+  });
+}

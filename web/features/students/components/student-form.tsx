@@ -1,0 +1,225 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MIN_LENGTH } from '@contract/constants';
+import { EMAIL_MAX, NOTES_MAX, PASSWORD_MAX, PHONE_MAX, STUDENT_NAME_MAX, type Student } from '@contract/students';
+import { Button } from '@web/components/ui/button';
+import { Checkbox, TextArea, TextField } from '@web/components/ui/fields';
+import { Modal } from '@web/components/ui/modal';
+import { isApiError } from '@web/lib/api';
+
+type Field = 'name' | 'email' | 'password' | 'phone' | 'notes' | 'course_ids';
+type Errors = Partial<Record<Field, string>>;
+
+/** What the form sends: the password only when creating or when a new one was typed. */
+export type StudentFormValues = {
+  name: string;
+  email: string;
+  password?: string;
+  phone: string | null;
+  notes: string | null;
+  course_ids: number[];
+};
+
+export type StudentFormProps = {
+  open: boolean;
+  /** The student to edit; null or undefined to create one. */
+  student?: Student | null;
+  /** The teacher's courses to choose from. */
+  courses: ReadonlyArray<{ id: number; name: string }>;
+  /** Courses ticked for a new student (e.g. the selected course). */
+  defaultCourseIds?: number[];
+  onClose: () => void;
+  /** Saves; a thrown 422 ApiError shows errors.password[0] and the other field errors under their fields. */
+  onSubmit: (values: StudentFormValues) => Promise<void>;
+};
+
+// The browser's idea of an e-mail address (input type=email), also checked by the server.
+const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/** Add / edit a student (SPEC.md section 5, student form). */
+export function StudentForm({ open, student, courses, defaultCourseIds, onClose, onSubmit }: StudentFormProps) {
+  const { t } = useTranslation(['students', 'common']);
+  const formId = useId();
+  const coursesLabelId = useId();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [phone, setPhone] = useState('');
+  const [notes, setNotes] = useState('');
+  const [courseIds, setCourseIds] = useState<number[]>([]);
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const editing = Boolean(student);
+
+  useEffect(() => {
+    if (!open) return;
+    setName(student?.name ?? '');
+    setEmail(student?.email ?? '');
+    setPassword('');
+    setPhone(student?.phone ?? '');
+    setNotes(student?.notes ?? '');
+    setCourseIds(student ? student.courses.map((c) => c.id) : (defaultCourseIds ?? []));
+    setErrors({});
+    setBusy(false);
+    // defaultCourseIds is read when the dialog opens, not followed afterwards
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [open, student]);
+
+  function validate(): Errors {
+    const e: Errors = {};
+    if (!name.trim()) e.name = t('students:form.errors.nameRequired');
+    if (!email.trim()) e.email = t('students:form.errors.emailRequired');
+    else if (!EMAIL_RE.test(email.trim())) e.email = t('students:form.errors.emailInvalid');
+    if (!editing && password.trim() === '') e.password = t('students:form.errors.passwordRequired');
+    else if (password.trim() !== '' && password.length < PASSWORD_MIN_LENGTH)
+      e.password = t('students:form.errors.passwordShort', { count: PASSWORD_MIN_LENGTH });
+    return e;
+  }
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length) {
+      const first = (['name', 'email', 'password'] as const).find((f) => found[f]);
+      if (first) document.getElementById(`${formId}-${first}`)?.focus();
+      return;
+    }
+    const values: StudentFormValues = {
+      name: name.trim(),
+      email: email.trim(),
+      phone: phone.trim() || null,
+      notes: notes.trim() || null,
+      course_ids: courseIds,
+    };
+    // Blank on edit: unchanged, and not sent.
+    if (password.trim() !== '') values.password = password;
+    setBusy(true);
+    try {
+      await onSubmit(values);
+    } catch (err) {
+      if (isApiError(err, 422) && err.errors) {
+        setErrors({
+          name: err.fieldError('name'),
+          email: err.fieldError('email'),
+          password: err.fieldError('password'),
+          phone: err.fieldError('phone'),
+          notes: err.fieldError('notes'),
+          course_ids: err.fieldError('course_ids'),
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const toggleCourse = (id: number, on: boolean) => setCourseIds((ids) => (on ? [...new Set([...ids, id])] : ids.filter((x) => x !== id)));
+
+  return (
+    <Modal
+      open={open}
+      onClose={busy ? () => undefined : onClose}
+      size="xl"
+      title={editing ? t('students:form.editTitle') : t('students:form.createTitle')}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" form={formId} loading={busy}>
+            {busy ? t('students:form.saving') : editing ? t('common:actions.save') : t('students:form.create')}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={`${formId}-name`}
+          wrapperClassName="sm:col-span-2"
+          label={t('students:form.name')}
+          name="name"
+          required
+          autoComplete="off"
+          maxLength={STUDENT_NAME_MAX}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+        />
+        <TextField
+          id={`${formId}-email`}
+          label={t('students:form.email')}
+          name="email"
+          type="email"
+          required
+          autoComplete="off"
+          maxLength={EMAIL_MAX}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <TextField
+          id={`${formId}-password`}
+          label={t('students:form.password')}
+          name="password"
+          type="password"
+          required={!editing}
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint={editing ? t('students:form.passwordHintEdit', { count: PASSWORD_MIN_LENGTH }) : t('students:form.passwordHint', { count: PASSWORD_MIN_LENGTH })}
+          error={errors.password}
+        />
+        <TextField
+          id={`${formId}-phone`}
+          label={t('students:form.phone')}
+          name="phone"
+          type="tel"
+          autoComplete="off"
+          maxLength={PHONE_MAX}
+          value={phone}
+          onChange={(e) => setPhone(e.target.value)}
+          hint={t('students:form.phoneHint')}
+          error={errors.phone}
+        />
+        <fieldset className="sm:row-span-2" aria-describedby={errors.course_ids ? `${formId}-courses-error` : undefined}>
+          <legend id={coursesLabelId} className="mb-1.5 block text-sm font-medium text-slate-700">
+            {t('students:form.courses')}
+          </legend>
+          {courses.length === 0 ? (
+            <p className="rounded-lg border border-dashed border-slate-300 px-3 py-2.5 text-sm text-slate-500">{t('students:form.noCourses')}</p>
+          ) : (
+            <div className="max-h-32 space-y-2 overflow-y-auto rounded-lg px-3 py-2.5 ring-1 ring-slate-300 ring-inset">
+              {courses.map((c) => (
+                <Checkbox
+                  key={c.id}
+                  name="course_ids"
+                  value={c.id}
+                  label={c.name}
+                  checked={courseIds.includes(c.id)}
+                  onChange={(e) => toggleCourse(c.id, e.target.checked)}
+                />
+              ))}
+            </div>
+          )}
+          {errors.course_ids && (
+            <p id={`${formId}-courses-error`} className="mt-1.5 text-xs font-medium text-red-700">
+              {errors.course_ids}
+            </p>
+          )}
+        </fieldset>
+        <TextArea
+          id={`${formId}-notes`}
+          label={t('students:form.notes')}
+          name="notes"
+          rows={3}
+          maxLength={NOTES_MAX}
+          value={notes}
+          onChange={(e) => setNotes(e.target.value)}
+          error={errors.notes}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,216 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ArrowLeft, CalendarClock, CalendarX2, Check, CheckCircle2, ChevronRight, MessageSquareText, SearchX } from 'lucide-react';
+import type { Submission } from '@contract/submissions';
+import { formatDate, formatDuration, formatPercent } from '@web/lib/format';
+import { Button } from '@web/components/ui/button';
+import { Card } from '@web/components/ui/card';
+import { StatusBadge, displayStatus } from '@web/components/ui/status-badge';
+import { Skeleton, SkeletonText } from '@web/components/ui/skeleton';
+import { Spinner } from '@web/components/ui/spinner';
+import { canComplete, competencyKey, localToday } from '../lib/task-status';
+
+export const taskTitle = (s: Submission) => s.exercise?.title ?? s.exercise_title;
+
+/** Breadcrumb: 'Meine Aufgaben > title' for the student; 'Schüler > name > title' for the teacher. */
+export function TaskBreadcrumb({ task, viewer }: { task: Submission; viewer: 'student' | 'teacher' }) {
+  const { t } = useTranslation('tasks');
+  const crumbs =
+    viewer === 'student'
+      ? [{ to: '/submissions', label: t('detail.myTasks') }]
+      : [
+          { to: '/students', label: t('detail.students') },
+          { to: `/students/${task.student.id}`, label: task.student.name },
+        ];
+  return (
+    <nav aria-label={t('detail.breadcrumb')} className="mb-3">
+      <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-500">
+        {crumbs.map((c) => (
+          <li key={c.to} className="flex items-center gap-1">
+            <Link to={c.to} className="rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+              {c.label}
+            </Link>
+            <ChevronRight aria-hidden="true" className="size-4 text-slate-400" />
+          </li>
+        ))}
+        <li aria-current="page" className="max-w-full truncate font-medium text-slate-700">
+          {taskTitle(task)}
+        </li>
+      </ol>
+    </nav>
+  );
+}
+
+/** Title, status, dates and (for the student) the large 'Als erledigt markieren' button. */
+export function TaskHeader({
+  task,
+  canAct,
+  completing,
+  onComplete,
+}: {
+  task: Submission;
+  canAct: boolean;
+  completing: boolean;
+  onComplete: () => void;
+}) {
+  const { t } = useTranslation('tasks');
+  const showButton = canAct && canComplete(task);
+  return (
+    <header className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{taskTitle(task)}</h1>
+          <StatusBadge status={displayStatus(task.status, task.due_date, localToday())} />
+        </div>
+        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <div className="flex items-center gap-1.5">
+            <CalendarClock aria-hidden="true" className="size-4 text-slate-400" />
+            <dt className="text-slate-500">{t('detail.due')}:</dt>
+            <dd className="font-medium text-slate-800 tabular-nums">{formatDate(task.due_date)}</dd>
+          </div>
+          {task.completed_at && (
+            <div className="flex items-center gap-1.5">
+              <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-600" />
+              <dt className="text-slate-500">{t('detail.completed')}:</dt>
+              <dd className="font-medium text-emerald-700 tabular-nums">{formatDate(task.completed_at)}</dd>
+            </div>
+          )}
+          {task.status === 'expired' && task.expiration_date && (
+            <div className="flex items-center gap-1.5">
+              <CalendarX2 aria-hidden="true" className="size-4 text-red-600" />
+              <dt className="text-slate-500">{t('detail.expiredSince')}:</dt>
+              <dd className="font-medium text-red-700 tabular-nums">{formatDate(task.expiration_date)}</dd>
+            </div>
+          )}
+        </dl>
+      </div>
+      {showButton && (
+        <Button
+          size="lg"
+          className="h-14 w-full px-6 text-base lg:w-auto"
+          icon={<Check aria-hidden="true" className="size-5" />}
+          loading={completing}
+          onClick={onComplete}
+        >
+          {completing ? t('complete.busy') : t('complete.action')}
+        </Button>
+      )}
+    </header>
+  );
+}
+
+/** 'Aufgabenbeschreibung' with its fallback text. */
+export function TaskDescription({ task }: { task: Submission }) {
+  const { t } = useTranslation('tasks');
+  const text = task.exercise?.description?.trim();
+  return (
+    <Card className="px-5 py-4">
+      <h2 className="mb-2 text-base font-semibold text-slate-900">{t('detail.descriptionTitle')}</h2>
+      {text ? (
+        <p className="text-sm leading-relaxed whitespace-pre-line text-slate-700">{text}</p>
+      ) : (
+        <p className="text-sm text-slate-500 italic">{t('detail.noDescription')}</p>
+      )}
+    </Card>
+  );
+}
+
+/** 'Notiz vom Lehrer' and the teacher's feedback, when present. */
+export function TaskNotes({ task }: { task: Submission }) {
+  const { t } = useTranslation('tasks');
+  if (!task.teacher_note && !task.teacher_feedback) return null;
+  return (
+    <div className="space-y-4">
+      {task.teacher_note && (
+        <Card className="border-amber-200 bg-amber-50/60 px-5 py-4">
+          <h2 className="mb-1.5 flex items-center gap-2 text-sm font-semibold text-amber-900">
+            <MessageSquareText aria-hidden="true" className="size-4" />
+            {t('detail.teacherNote')}
+          </h2>
+          <p className="text-sm whitespace-pre-line text-slate-800">{task.teacher_note}</p>
+        </Card>
+      )}
+      {task.teacher_feedback && (
+        <Card className="px-5 py-4">
+          <h2 className="mb-1.5 flex items-center gap-2 text-sm font-semibold text-slate-900">
+            <MessageSquareText aria-hidden="true" className="size-4 text-brand-600" />
+            {t('detail.teacherFeedback')}
+          </h2>
+          <p className="text-sm whitespace-pre-line text-slate-700">{task.teacher_feedback}</p>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+/** Details box: created date, accuracy, practised time and competency level (each if set). */
+export function TaskFacts({ task, viewer }: { task: Submission; viewer: 'student' | 'teacher' }) {
+  const { t } = useTranslation('tasks');
+  const rows: { label: string; value: string; testId?: string }[] = [];
+  if (viewer === 'teacher') rows.push({ label: t('detail.student'), value: task.student.name });
+  rows.push({ label: t('detail.created'), value: formatDate(task.created_at) });
+  if (task.accuracy_score !== null) rows.push({ label: t('detail.accuracy'), value: formatPercent(task.accuracy_score) });
+  if (task.time_spent_minutes > 0) rows.push({ label: t('detail.timeSpent'), value: formatDuration(task.time_spent_minutes), testId: 'time-spent' });
+  if (task.competency_level) rows.push({ label: t('detail.competency'), value: t(competencyKey(task.competency_level)) });
+  return (
+    <Card className="px-5 py-4">
+      <h2 className="mb-3 text-base font-semibold text-slate-900">{t('detail.detailsTitle')}</h2>
+      <dl className="divide-y divide-slate-100 text-sm">
+        {rows.map((r) => (
+          <div key={r.label} className="flex items-center justify-between gap-4 py-2">
+            <dt className="text-slate-500">{r.label}</dt>
+            <dd className="text-right font-medium text-slate-900 tabular-nums" data-testid={r.testId}>
+              {r.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+/** The not-found panel: 'Aufgabe nicht gefunden' with the reason and a link back. */
+export function TaskNotFound({ message, viewer }: { message: string; viewer: 'student' | 'teacher' }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <div className="mx-auto max-w-lg rounded-xl border border-slate-200 bg-white px-6 py-12 text-center" data-testid="task-not-found">
+      <div className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-slate-100">
+        <SearchX aria-hidden="true" className="size-6 text-slate-500" />
+      </div>
+      <h1 className="text-lg font-semibold text-slate-900">{t('detail.notFoundTitle')}</h1>
+      <p className="mt-1 text-sm text-slate-600">{message}</p>
+      <p className="mt-1 text-sm text-slate-500">{t('detail.notFoundText')}</p>
+      <Link
+        to={viewer === 'student' ? '/submissions' : '/'}
+        className="mt-6 inline-flex h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {viewer === 'student' ? t('detail.backToTasks') : t('detail.backToDashboard')}
+      </Link>
+    </div>
+  );
+}
+
+/** The shape of the detail screen while it loads (no layout jump). */
+export function TaskDetailSkeleton() {
+  const { t } = useTranslation('tasks');
+  return (
+    <div aria-busy="true">
+      <div className="mb-3 flex items-center gap-3">
+        <Spinner size="sm" label={t('detail.loading')} />
+        <Skeleton className="h-4 w-48" />
+      </div>
+      <Skeleton className="mb-3 h-8 w-2/3" />
+      <Skeleton className="mb-6 h-4 w-1/3" />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Skeleton className="h-72 w-full rounded-xl" />
+          <div className="rounded-xl border border-slate-200 bg-white p-5">
+            <SkeletonText lines={4} />
+          </div>
+        </div>
+        <Skeleton className="h-48 w-full rounded-xl" />
+      </div>
+    </div>
+  );
+}

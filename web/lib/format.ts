@@ -1,0 +1,102 @@
+/**
+ * Display formats of SPEC.md section 9. Calendar dates ('YYYY-MM-DD') are formatted from their parts,
+ * never through a Date in the local zone, so they never shift by a day.
+ */
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+type DateInput = string | Date | null | undefined;
+
+function toDate(value: DateInput): { date: Date; calendar: boolean } | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : { date: value, calendar: false };
+  const m = DATE_ONLY.exec(value);
+  if (m) return { date: new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))), calendar: true };
+  const d = new Date(value);
+  return Number.isNaN(d.getTime()) ? null : { date: d, calendar: false };
+}
+
+/** 'dd.mm.yyyy' (de-DE in every interface language, as SPEC.md says). Empty string for no date. */
+export function formatDate(value: DateInput, timeZone?: string): string {
+  const p = toDate(value);
+  if (!p) return '';
+  return new Intl.DateTimeFormat('de-DE', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: p.calendar ? 'UTC' : timeZone,
+  }).format(p.date);
+}
+
+/** 'dd.mm.yyyy, HH:MM' for timestamps. */
+export function formatDateTime(value: DateInput, timeZone?: string): string {
+  const p = toDate(value);
+  if (!p) return '';
+  return new Intl.DateTimeFormat('de-DE', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: p.calendar ? 'UTC' : timeZone,
+  }).format(p.date);
+}
+
+/** Long date with weekday: 'Montag, 23. November 2026' (de), '23 Kasım 2026 Pazartesi' (tr). */
+export function formatLongDate(value: DateInput, language: string = 'de', timeZone?: string): string {
+  const p = toDate(value);
+  if (!p) return '';
+  return new Intl.DateTimeFormat(language === 'tr' ? 'tr-TR' : 'de-DE', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: p.calendar ? 'UTC' : timeZone,
+  }).format(p.date);
+}
+
+/** Practice time: under 60 minutes 'N min' (rounded), otherwise 'h:mm h'. */
+export function formatPracticeTime(minutes: number | null | undefined): string {
+  const total = Math.max(0, Math.round(Number(minutes) || 0));
+  if (total < 60) return `${total} min`;
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  return `${h}:${String(m).padStart(2, '0')} h`;
+}
+
+/** A duration in minutes: under 1 minute as seconds ('45 s'), otherwise as practice time. */
+export function formatDuration(minutes: number | null | undefined): string {
+  const value = Math.max(0, Number(minutes) || 0);
+  if (value < 1) return `${Math.round(value * 60)} s`;
+  return formatPracticeTime(value);
+}
+
+/** Timer display mm:ss (minutes keep counting past 59). */
+export function formatClock(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+const sizeNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2, useGrouping: false });
+
+/** File size, base 1024, up to two decimals: '0 Bytes', '1,5 KB', '20 MB'. */
+export function formatFileSize(bytes: number | null | undefined): string {
+  const b = Math.max(0, Number(bytes) || 0);
+  if (b === 0) return '0 Bytes';
+  const i = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(b) / Math.log(1024)));
+  return `${sizeNumber.format(b / 1024 ** i)} ${SIZE_UNITS[i]}`;
+}
+
+/** Rounded percent '86%'; '–' when there is no value. */
+export function formatPercent(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(Number(value))) return '–';
+  return `${Math.round(Number(value))}%`;
+}
+
+/** Initials: first letter of each word, upper case; 'U' when there is no name. */
+export function initials(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return 'U';
+  return words.map((w) => w[0]!.toLocaleUpperCase('de-DE')).join('');
+}

@@ -1,0 +1,68 @@
+import i18n, { type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { EVENTS } from '@contract/constants';
+import { getStoredLanguage, setStoredLanguage } from './storage';
+
+export const LANGUAGES = ['de', 'tr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'de';
+
+export const LANGUAGE_NAMES: Record<Language, { name: string; flag: string }> = {
+  de: { name: 'Deutsch', flag: '🇩🇪' },
+  tr: { name: 'Türkçe', flag: '🇹🇷' },
+};
+
+export function isLanguage(v: unknown): v is Language {
+  return typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
+}
+
+/** Every web/locales/<lang>/<namespace>.json, found at build time: a new namespace is just a new file. */
+const files = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
+
+export const resources: Resource = {};
+for (const [path, content] of Object.entries(files)) {
+  const m = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  if (!m) continue;
+  const [, lang, ns] = m as unknown as [string, string, string];
+  (resources[lang] ??= {})[ns] = content;
+}
+export const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
+
+const initial: Language = isLanguage(getStoredLanguage()) ? (getStoredLanguage() as Language) : DEFAULT_LANGUAGE;
+
+function announce(lng: string) {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  if (typeof window !== 'undefined') {
+    window.dispatchEvent(new CustomEvent(EVENTS.languageChanged, { detail: { language: lng } }));
+  }
+}
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: initial,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  ns: namespaces,
+  defaultNS: 'common',
+  interpolation: { escapeValue: false }, // React escapes
+  returnNull: false,
+  initAsync: false,
+});
+if (typeof document !== 'undefined') document.documentElement.lang = initial;
+
+i18n.on('languageChanged', (lng) => {
+  if (!isLanguage(lng)) return;
+  setStoredLanguage(lng);
+  announce(lng);
+});
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/** Switches the interface language: stored under `language`, <html lang> set, 'language-changed' dispatched. */
+export async function setLanguage(lng: Language): Promise<void> {
+  await i18n.changeLanguage(lng);
+}
+
+export default i18n;
