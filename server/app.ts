@@ -6,13 +6,13 @@ import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { createFastSerializerCompiler } from './lib/serializer';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { AppError, invalid, messages } from './errors';
@@ -72,7 +72,11 @@ function safeUrl(url: string): string {
   return url.replace(/([?&](?:sig|signature|token|exp)=)[^&]*/gi, '$1[redacted]');
 }
 
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object } = {}) {
+/**
+ * `checkResponses` (the API tests): every answer is also encoded by zod and compared with the
+ * fast serializer's (server/lib/serializer.ts).
+ */
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object; checkResponses?: boolean } = {}) {
   const app = Fastify({
     logger:
       opts.logger === undefined
@@ -91,7 +95,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object 
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createFastSerializerCompiler({ check: opts.checkResponses ?? false }));
   app.decorate('deps', deps);
 
   await app.register(helmet, {

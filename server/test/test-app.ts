@@ -69,7 +69,7 @@ export async function setupTestApp(env: Record<string, string> = {}) {
     mediaDir: join(dataDir, 'media'),
     secret: randomBytes(32).toString('base64url'),
   };
-  const app = await buildApp(deps, { logger: false });
+  const app = await buildApp(deps, { logger: false, checkResponses: true });
   await app.ready();
   const db: Db = handle.db;
   let seq = 0;
