@@ -183,6 +183,24 @@ describe('POST /api/exercises', () => {
     expect(mediaFilesOnDisk()).toEqual(filesBefore);
   });
 
+  it('a body cut off at any point leaves no temporary file behind, not even a moment later', async () => {
+    // The temporary file is opened asynchronously: a body that breaks off before the open has
+    // finished used to leave a .part file created after the cleanup ran.
+    const body = await multipart([
+      ['title', 'Abgeschnitten'],
+      ['media_files[0]', Buffer.concat([png, Buffer.alloc(200000, 7)]), 'bild.png', 'image/png'],
+    ]);
+    const tmp = join(t.deps.mediaDir, 'tmp');
+    const left: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const cut = Math.floor(body.payload.length * (0.2 + (i % 40) / 50));
+      await t.app.inject({ method: 'POST', url: '/api/exercises', payload: body.payload.subarray(0, cut), headers: { ...body.headers, ...teacher.headers } });
+      await new Promise((r) => setImmediate(r));
+      if (existsSync(tmp) && readdirSync(tmp).length) left.push(cut);
+    }
+    expect(left).toEqual([]);
+  });
+
   it('refuses a course of another teacher (422 errors["course_ids.0"])', async () => {
     const other = await t.teacher();
     const foreign = await t.course(other);

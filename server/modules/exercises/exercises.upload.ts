@@ -154,7 +154,16 @@ export async function readExerciseForm(req: FastifyRequest, storage: Storage): P
           cb(null, chunk);
         },
       });
-      await pipeline(part.file, counter, createWriteStream(temp, { flags: 'wx' }));
+      const sink = createWriteStream(temp, { flags: 'wx' });
+      try {
+        await pipeline(part.file, counter, sink);
+      } catch (e) {
+        // The file is opened asynchronously: when the body breaks off before the open finished,
+        // the stream creates the file after pipeline() has failed. Wait for it to close, so the
+        // `finally` below removes a file that exists, not one that appears a moment later.
+        if (!sink.closed) await new Promise((r) => sink.once('close', r));
+        throw e;
+      }
       if (tooLarge || part.file.truncated) {
         await rm(temp, { force: true });
         currentTemp = null;
