@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { tokens, users } from '../db/schema/index';
@@ -44,8 +44,97 @@ export async function issueToken(db: Db, userId: number): Promise<string> {
 const IDLE_MS = TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000;
 // last_used_at is refreshed at most once a minute, so a read does not cost a write.
 const TOUCH_MS = 60 * 1000;
+/**
+ * How long a looked-up token is trusted without asking the database again. Everything in this
+ * process that ends a token or changes what is cached (logout, a new password, a deleted or
+ * renamed account) evicts at once; the TTL only bounds what another server process on the same
+ * PostgreSQL could still accept after such a change there.
+ */
+export const TOKEN_CACHE_MS = 10 * 1000;
+const TOKEN_CACHE_MAX = 10_000;
+
+type CachedToken = { user: AuthUser; lastUsedAt: number; cachedAt: number };
+
+/**
+ * tokenHash → user for the token check in front of every call: a one-query read then costs one
+ * database round trip instead of two (docs/decisions/bench-results.md, cause 4).
+ */
+class TokenCache {
+  private readonly entries = new Map<string, CachedToken>();
+  /** Bumped by every eviction: a lookup that started before one must not store what it read. */
+  private epoch = 0;
+
+  get(hash: string, now: number): CachedToken | undefined {
+    const e = this.entries.get(hash);
+    if (!e) return undefined;
+    if (now - e.cachedAt > TOKEN_CACHE_MS) {
+      this.entries.delete(hash);
+      return undefined;
+    }
+    return e;
+  }
+
+  currentEpoch(): number {
+    return this.epoch;
+  }
+
+  set(hash: string, entry: CachedToken, epochAtStart: number): void {
+    if (epochAtStart !== this.epoch) return;
+    if (this.entries.size >= TOKEN_CACHE_MAX) {
+      // Map keeps insertion order: drop the oldest tenth.
+      let n = TOKEN_CACHE_MAX / 10;
+      for (const k of this.entries.keys()) {
+        this.entries.delete(k);
+        if (--n <= 0) break;
+      }
+    }
+    this.entries.set(hash, entry);
+  }
+
+  evictToken(tokenId: number): void {
+    this.epoch++;
+    for (const [k, e] of this.entries) if (e.user.tokenId === tokenId) this.entries.delete(k);
+  }
+
+  evictUser(userId: number): void {
+    this.epoch++;
+    for (const [k, e] of this.entries) if (e.user.id === userId) this.entries.delete(k);
+  }
+
+  clear(): void {
+    this.epoch++;
+    this.entries.clear();
+  }
+}
+
+const cache = new TokenCache();
+
+/**
+ * Call after the change is committed: the token (logout) or every token of the user (new password,
+ * changed name or e-mail, deleted account) is looked up in the database again.
+ */
+export const forgetToken = (tokenId: number): void => cache.evictToken(tokenId);
+export const forgetUser = (userId: number): void => cache.evictUser(userId);
+/** Forgets every cached token (tests, restore). */
+export const forgetAllTokens = (): void => cache.clear();
 
 export async function userForToken(db: Db, token: string, now = new Date()): Promise<AuthUser | null> {
+  const hash = hashToken(token);
+  const nowMs = now.getTime();
+  const hit = cache.get(hash, nowMs);
+  if (hit) {
+    if (nowMs - hit.lastUsedAt > IDLE_MS) {
+      forgetToken(hit.user.tokenId);
+      await db.delete(tokens).where(eq(tokens.id, hit.user.tokenId));
+      return null;
+    }
+    if (nowMs - hit.lastUsedAt > TOUCH_MS) {
+      hit.lastUsedAt = nowMs;
+      await db.update(tokens).set({ lastUsedAt: sql`now()` }).where(eq(tokens.id, hit.user.tokenId));
+    }
+    return hit.user;
+  }
+  const epoch = cache.currentEpoch();
   const found = await db
     .select({
       id: users.id,
@@ -58,19 +147,23 @@ export async function userForToken(db: Db, token: string, now = new Date()): Pro
     })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
-    .where(eq(tokens.tokenHash, hashToken(token)))
+    .where(eq(tokens.tokenHash, hash))
     .limit(1);
   const row = found[0];
   if (!row) return null;
-  const idle = now.getTime() - row.lastUsedAt.getTime();
+  const idle = nowMs - row.lastUsedAt.getTime();
   if (idle > IDLE_MS) {
     await db.delete(tokens).where(eq(tokens.id, row.tokenId));
     return null;
   }
+  let lastUsedAt = row.lastUsedAt.getTime();
   if (idle > TOUCH_MS) {
-    await db.update(tokens).set({ lastUsedAt: sql`now()` }).where(and(eq(tokens.id, row.tokenId)));
+    await db.update(tokens).set({ lastUsedAt: sql`now()` }).where(eq(tokens.id, row.tokenId));
+    lastUsedAt = nowMs;
   }
-  const { lastUsedAt: _ignored, ...user } = row;
+  const { lastUsedAt: _ignored, ...rest } = row;
+  const user: AuthUser = Object.freeze(rest);
+  cache.set(hash, { user, lastUsedAt, cachedAt: nowMs }, epoch);
   return user;
 }
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokens } from '../db/schema/index';
-import { hashToken } from '../lib/auth';
+import { forgetAllTokens, forgetUser, hashToken, TOKEN_CACHE_MS, userForToken } from '../lib/auth';
 import { setupTestApp, TEST_PASSWORD, type TestApp } from './test-app';
 
 /**
@@ -167,5 +167,53 @@ describe('sign-in rate limit', () => {
     // other e-mails from that address still work
     const other = await t.teacher();
     expect((await login(other.email, TEST_PASSWORD, addr)).statusCode).toBe(200);
+  });
+});
+
+describe('the token cache (a token checked once is trusted for a few seconds)', () => {
+  it('logout, a new password, a rename and a deletion take effect at once, also for a token just used', async () => {
+    const teacher = await t.teacher();
+    const a = await t.student(teacher);
+    const b = await t.student(teacher);
+    const c = await t.student(teacher);
+    for (const u of [teacher, a, b, c]) expect((await me(u.headers)).statusCode).toBe(200); // now cached
+
+    // rename: the student's own /api/user shows the new name on the next call
+    const put = (id: number, payload: object) => t.app.inject({ method: 'PUT', url: `/api/students/${id}`, headers: teacher.headers, payload });
+    expect((await put(a.id, { name: 'Neuer Name', email: a.email })).statusCode).toBe(200);
+    expect((await me(a.headers)).json().name).toBe('Neuer Name');
+
+    // a new password ends the student's sessions
+    expect((await put(b.id, { name: b.name, email: b.email, password: 'ein-neues-passwort' })).statusCode).toBe(200);
+    expect((await me(b.headers)).statusCode).toBe(401);
+
+    // deletion
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/students/${c.id}`, headers: teacher.headers })).statusCode).toBe(204);
+    expect((await me(c.headers)).statusCode).toBe(401);
+
+    // logout
+    expect((await t.app.inject({ method: 'POST', url: '/api/logout', headers: teacher.headers })).statusCode).toBe(204);
+    expect((await me(teacher.headers)).statusCode).toBe(401);
+  });
+
+  it('a token removed by another process is refused once the cache time has passed', async () => {
+    const u = await t.teacher();
+    expect(await userForToken(t.db, u.token)).not.toBeNull(); // cached
+    await t.db.delete(tokens).where(eq(tokens.tokenHash, hashToken(u.token)));
+    // within TOKEN_CACHE_MS this process does not ask the database again …
+    expect(await userForToken(t.db, u.token, new Date(Date.now() + 1000))).not.toBeNull();
+    // … after it, it does
+    expect(await userForToken(t.db, u.token, new Date(Date.now() + TOKEN_CACHE_MS + 1000))).toBeNull();
+    forgetAllTokens();
+    expect((await me(u.headers)).statusCode).toBe(401);
+  });
+
+  it('a lookup that was running while the user was evicted does not store what it read', async () => {
+    const u = await t.teacher();
+    const pending = userForToken(t.db, u.token); // reads the row, stores it after the await
+    forgetUser(u.id); // e.g. the teacher changed this user while the lookup ran
+    expect(await pending).not.toBeNull();
+    await t.db.delete(tokens).where(eq(tokens.tokenHash, hashToken(u.token)));
+    expect(await userForToken(t.db, u.token)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tokens, users } from '../../db/schema/index';
 import { AppError, messages } from '../../errors';
-import { issueToken, type AuthUser } from '../../lib/auth';
+import { forgetToken, issueToken, type AuthUser } from '../../lib/auth';
 import { verifyPassword } from '../../lib/passwords';
 import { FailureLimiter } from '../../lib/rate-limit';
 import type { LoginResponse, User } from '../../../contract/auth';
@@ -45,5 +45,6 @@ export class AuthService {
 
   async logout(user: AuthUser): Promise<void> {
     await this.db.delete(tokens).where(eq(tokens.id, user.tokenId));
+    forgetToken(user.tokenId);
   }
 }

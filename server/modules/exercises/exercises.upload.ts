@@ -161,7 +161,7 @@ export async function readExerciseForm(req: FastifyRequest, storage: Storage): P
         // The file is opened asynchronously: when the body breaks off before the open finished,
         // the stream creates the file after pipeline() has failed. Wait for it to close, so the
         // `finally` below removes a file that exists, not one that appears a moment later.
-        if (!sink.closed) await new Promise((r) => sink.once('close', r));
+        if (!sink.closed) await new Promise<void>((r) => sink.once('close', () => r()));
         throw e;
       }
       if (tooLarge || part.file.truncated) {

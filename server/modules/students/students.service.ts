@@ -1,6 +1,6 @@
 import type { Db, DbOrTx } from '../../db/client';
 import { invalid, notFound, type Msg } from '../../errors';
-import type { AuthUser } from '../../lib/auth';
+import { forgetUser, type AuthUser } from '../../lib/auth';
 import { hashPassword } from '../../lib/passwords';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { passwordTooShort, type Student } from '../../../contract/students';
@@ -108,7 +108,7 @@ export class StudentsService {
     const newPassword = input.password && input.password.trim() !== '' ? input.password : undefined;
     const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
     try {
-      return await this.db.transaction(async (tx) => {
+      const updated = await this.db.transaction(async (tx) => {
         if (!(await isOwnStudent(tx, teacher.id, id))) throw notFound();
         await updateStudent(tx, teacher.id, id, {
           name: input.name,
@@ -122,6 +122,9 @@ export class StudentsService {
         if (input.course_ids) await setEnrolments(tx, id, input.course_ids);
         return this.get(teacher, id, tx);
       });
+      // Committed: the student's signed-in sessions see the new name and e-mail, or end (new password).
+      forgetUser(id);
+      return updated;
     } catch (err) {
       if (isEmailUniqueViolation(err)) throw invalid({ email: studentMessages.emailTaken });
       throw err;
@@ -145,5 +148,6 @@ export class StudentsService {
       if (!(await isOwnStudent(tx, teacher.id, id))) throw notFound();
       await deleteStudent(tx, teacher.id, id);
     });
+    forgetUser(id);
   }
 }
