@@ -54,6 +54,11 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
 
 export async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection that breaks (a PostgreSQL restart, an administrator ending it) is dropped
+  // from the pool and replaced on the next query; without a listener it would end the process.
+  pool.on('error', (err) => {
+    process.stderr.write(`PostgreSQL: an idle connection was closed (${err.message}); it will be replaced.\n`);
+  });
   // Fail fast with a clear message when the server is not reachable.
   const c = await pool.connect();
   c.release();
