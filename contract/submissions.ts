@@ -49,13 +49,49 @@ export const submissionSchema = z
   .meta({ id: 'Submission' });
 export type Submission = z.infer<typeof submissionSchema>;
 
-/** GET /api/submissions query. */
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** One status or several: `status=open,overdue` or a repeated parameter; `all` or empty means any. */
+const statusFilter = z.preprocess((v) => {
+  if (v === '' || v === 'all' || v === undefined) return undefined;
+  if (typeof v === 'string') return v.split(',');
+  return v;
+}, z.array(submissionStatusSchema).min(1).max(4).optional());
+
+/** Orders of GET /api/submissions; `work` is the student's: still to do first (earliest due), then done or expired (latest due). */
+export const SUBMISSION_ORDERS = ['due', 'due_desc', 'work'] as const;
+export const SUBMISSION_PAGE_MAX = 200;
+
+/** GET /api/submissions query. Without `limit` every matching task is returned (CONTRACT.md). */
 export const submissionListQuery = z.object({
   language: languageQuery,
   course_id: courseIdQuery,
-  status: z.preprocess((v) => (v === '' || v === 'all' ? undefined : v), submissionStatusSchema.optional()),
-  student_id: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().positive().max(2147483647).optional()),
-  from: z.preprocess((v) => (v === '' ? undefined : v), dateString.optional()),
-  to: z.preprocess((v) => (v === '' ? undefined : v), dateString.optional()),
+  status: statusFilter,
+  student_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2147483647).optional()),
+  from: z.preprocess(blankToUndefined, dateString.optional()),
+  to: z.preprocess(blankToUndefined, dateString.optional()),
+  order: z.preprocess(blankToUndefined, z.enum(SUBMISSION_ORDERS).optional()),
+  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(SUBMISSION_PAGE_MAX).optional()),
+  offset: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1_000_000).optional()),
 });
 export type SubmissionListQuery = z.infer<typeof submissionListQuery>;
+
+/** GET /api/submissions/counts query: the filters of the list that decide which tasks count. */
+export const submissionCountsQuery = z.object({
+  language: languageQuery,
+  course_id: courseIdQuery,
+  student_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2147483647).optional()),
+});
+export type SubmissionCountsQuery = z.infer<typeof submissionCountsQuery>;
+
+/** How many tasks there are in each status (and in all), counted in SQL. */
+export const submissionCountsSchema = z
+  .object({
+    total: z.number().int(),
+    open: z.number().int(),
+    overdue: z.number().int(),
+    completed: z.number().int(),
+    expired: z.number().int(),
+  })
+  .meta({ id: 'SubmissionCounts' });
+export type SubmissionCounts = z.infer<typeof submissionCountsSchema>;

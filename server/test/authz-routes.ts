@@ -259,6 +259,20 @@ export const matrix: Record<string, Spec> = {
       return { url: `/api/submissions?course_id=${s.exercise.course.id}`, secrets: [s.teacherNote!, s.exercise.title] };
     },
   },
+  'GET /api/submissions/counts': {
+    access: 'user',
+    expect: anyUser(200, FILTERED),
+    build: async (w) => {
+      const s = await w.task();
+      return { url: `/api/submissions/counts?course_id=${s.exercise.course.id}` };
+    },
+    // numbers, no texts: whoever is not A counts none of A's tasks
+    check: (_w, caller, body) => {
+      const total = (body as { total: number }).total;
+      if (caller === 'studentA' || caller === 'teacherA') expect(total).toBeGreaterThan(0);
+      else expect(total).toBe(0);
+    },
+  },
   'GET /api/submissions/:id': {
     access: 'user',
     expect: sharedTask(200),

@@ -9,14 +9,17 @@ export type SubmissionFilter = {
   studentId?: number;
   teacherId?: number;
   courseId?: number;
-  status?: SubmissionStatus;
+  /** Any of these statuses. */
+  statuses?: SubmissionStatus[];
   from?: string;
   to?: string;
   seriesId?: string;
   /** Include each exercise's media files (task detail); lists may leave them out. Default true. */
   withMedia?: boolean;
   limit?: number;
-  order?: 'due_asc' | 'due_desc';
+  offset?: number;
+  /** `work`: still to do first (earliest due), then done or expired (latest due); ties by id. */
+  order?: 'due_asc' | 'due_desc' | 'work';
 };
 
 type Row = {
@@ -70,11 +73,8 @@ export function statusCondition(status: SubmissionStatus, today: string): SQL {
   }
 }
 
-/**
- * Submissions in the shape of the contract, in one query (media aggregated in SQL), ordered by
- * due date. `today` is the school's calendar date (APP_TIMEZONE).
- */
-export async function findSubmissions(db: DbOrTx, filter: SubmissionFilter, today: string): Promise<Submission[]> {
+/** The WHERE conditions of a filter (columns of `submissions s` only). */
+function filterConditions(filter: SubmissionFilter, today: string): SQL {
   const where: SQL[] = [sql`true`];
   if (filter.ids) where.push(filter.ids.length ? sql`s.id in (${sql.join(filter.ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`);
   if (filter.studentId !== undefined) where.push(sql`s.student_id = ${filter.studentId}`);
@@ -83,13 +83,45 @@ export async function findSubmissions(db: DbOrTx, filter: SubmissionFilter, toda
   if (filter.seriesId !== undefined) where.push(sql`s.series_id = ${filter.seriesId}`);
   if (filter.from !== undefined) where.push(sql`s.due_date >= ${filter.from}::date`);
   if (filter.to !== undefined) where.push(sql`s.due_date <= ${filter.to}::date`);
-  if (filter.status !== undefined) where.push(statusCondition(filter.status, today));
+  if (filter.statuses?.length) {
+    const any = [...new Set(filter.statuses)].map((st) => statusCondition(st, today));
+    where.push(any.length === 1 ? any[0]! : sql`(${sql.join(any, sql` or `)})`);
+  }
+  return sql.join(where, sql` and `);
+}
+
+function orderBy(order: SubmissionFilter['order'], today: string): SQL {
+  switch (order) {
+    case 'due_desc':
+      return sql`s.due_date desc, s.id desc`;
+    case 'work': {
+      const todo = sql`(s.completed_at is null and (s.expiration_date is null or s.expiration_date >= ${today}::date))`;
+      return sql`case when ${todo} then 0 else 1 end, case when ${todo} then s.due_date end asc, s.due_date desc, s.id asc`;
+    }
+    default:
+      return sql`s.due_date asc, s.id asc`;
+  }
+}
+
+/**
+ * Submissions in the shape of the contract, in one query (media aggregated in SQL), ordered by
+ * due date unless `order` says otherwise. A page (`limit`, `offset`) is chosen on `submissions`
+ * alone first, so only its rows are joined and shaped. `today` is the school's calendar date
+ * (APP_TIMEZONE).
+ */
+export async function findSubmissions(db: DbOrTx, filter: SubmissionFilter, today: string): Promise<Submission[]> {
+  const where = filterConditions(filter, today);
   const withMedia = filter.withMedia ?? true;
   const media = withMedia
     ? sql`coalesce((select json_agg(json_build_object('id', m.id, 'type', m.type, 'path', m.path, 'filename', m.filename,
           'size', m.size, 'mime_type', m.mime_type) order by m.id) from media_files m where m.exercise_id = e.id), '[]'::json)`
     : sql`'[]'::json`;
-  const order = filter.order === 'due_desc' ? sql`s.due_date desc, s.id desc` : sql`s.due_date asc, s.id asc`;
+  const order = orderBy(filter.order, today);
+  const paged = filter.limit !== undefined || (filter.offset ?? 0) > 0;
+  const source = paged
+    ? sql`(select s.* from submissions s where ${where} order by ${order}
+          ${filter.limit !== undefined ? sql`limit ${filter.limit}` : sql``} offset ${filter.offset ?? 0}) s`
+    : sql`submissions s`;
   const result = await rows<Row>(
     db,
     sql`select s.id, s.student_id, u.name as student_name, s.exercise_id,
@@ -98,14 +130,29 @@ export async function findSubmissions(db: DbOrTx, filter: SubmissionFilter, toda
         s.exercise_title, s.course_id, s.series_id::text as series_id, s.due_date::text as due_date,
         s.expiration_date::text as expiration_date, s.completed_at, s.teacher_note, s.teacher_feedback,
         s.created_at, s.accuracy_score, s.time_spent_minutes, s.competency_level, ${statusSql(today)} as status
-      from submissions s
+      from ${source}
       join users u on u.id = s.student_id
       left join exercises e on e.id = s.exercise_id
-      where ${sql.join(where, sql` and `)}
-      order by ${order}
-      ${filter.limit ? sql`limit ${filter.limit}` : sql``}`,
+      ${paged ? sql`` : sql`where ${where}`}
+      order by ${order}`,
   );
   return result.map(toSubmission);
+}
+
+export type SubmissionCountRow = { total: number; open: number; overdue: number; completed: number; expired: number };
+
+/** How many of the filter's tasks are in each status, in one aggregate. */
+export async function countSubmissions(db: DbOrTx, filter: SubmissionFilter, today: string): Promise<SubmissionCountRow> {
+  const [r] = await rows<SubmissionCountRow>(
+    db,
+    sql`select count(*)::int as total,
+        count(*) filter (where ${statusCondition('open', today)})::int as open,
+        count(*) filter (where ${statusCondition('overdue', today)})::int as overdue,
+        count(*) filter (where ${statusCondition('completed', today)})::int as completed,
+        count(*) filter (where ${statusCondition('expired', today)})::int as expired
+      from submissions s where ${filterConditions(filter, today)}`,
+  );
+  return r ?? { total: 0, open: 0, overdue: 0, completed: 0, expired: 0 };
 }
 
 export function toSubmission(r: Row): Submission {

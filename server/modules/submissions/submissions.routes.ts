@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParams, languageQuery } from '../../../contract/common';
-import { submissionListQuery, submissionSchema } from '../../../contract/submissions';
+import { submissionCountsQuery, submissionCountsSchema, submissionListQuery, submissionSchema } from '../../../contract/submissions';
 import { currentUser } from '../../lib/auth';
 import { SubmissionsService } from './submissions.service';
 
@@ -18,12 +18,28 @@ export default async function submissionsRoutes(fastify: FastifyInstance) {
       config: { access: 'user' },
       schema: {
         tags: ['submissions'],
-        description: 'Tasks by due date. A student gets only their own; a teacher those of their students.',
+        description:
+          'Tasks by due date (or `order`: due_desc, work). A student gets only their own; a teacher those of their students. `status` takes one status or a comma-separated list; `limit` and `offset` give one page (without `limit`, every matching task).',
         querystring: submissionListQuery,
         response: { 200: z.array(submissionSchema), ...errorResponses },
       },
     },
     async (req) => service.list(currentUser(req), req.query),
+  );
+
+  app.get(
+    '/api/submissions/counts',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['submissions'],
+        description:
+          'How many tasks there are in all and in each status, with the filters of the list (a student their own; a teacher those of their students, optionally one student). Counted in SQL.',
+        querystring: submissionCountsQuery,
+        response: { 200: submissionCountsSchema, ...errorResponses },
+      },
+    },
+    async (req) => service.counts(currentUser(req), req.query),
   );
 
   app.get(

@@ -3,8 +3,16 @@ import type { AuthUser } from '../../lib/auth';
 import { todayInZone } from '../../lib/time';
 import { AppError, conflict, type Msg } from '../../errors';
 import { deriveStatus } from '../../../contract/status';
-import type { Submission, SubmissionListQuery } from '../../../contract/submissions';
-import { findSubmissions, findSubmissionState, markCompleted, type SubmissionOwner, type SubmissionState } from './submissions.repo';
+import type { Submission, SubmissionCounts, SubmissionCountsQuery, SubmissionListQuery } from '../../../contract/submissions';
+import {
+  countSubmissions,
+  findSubmissions,
+  findSubmissionState,
+  markCompleted,
+  type SubmissionFilter,
+  type SubmissionOwner,
+  type SubmissionState,
+} from './submissions.repo';
 import { stopRunningOnSubmission } from '../practice/practice.repo';
 
 export const submissionMessages = {
@@ -38,19 +46,32 @@ export class SubmissionsService {
     return todayInZone(this.timeZone);
   }
 
-  /** A student gets only their own; a teacher their students' (optionally one student's). */
+  /** Whose tasks a list or count covers: a student their own; a teacher their students' (optionally one student's). */
+  private scope(user: AuthUser, q: { student_id?: number | undefined; course_id?: number | null | undefined }): SubmissionFilter {
+    return {
+      ...(user.role === 'student' ? { studentId: user.id } : { teacherId: user.id, ...(q.student_id ? { studentId: q.student_id } : {}) }),
+      ...(q.course_id ? { courseId: q.course_id } : {}),
+    };
+  }
+
   list(user: AuthUser, q: SubmissionListQuery): Promise<Submission[]> {
     return findSubmissions(
       this.db,
       {
-        ...(user.role === 'student' ? { studentId: user.id } : { teacherId: user.id, ...(q.student_id ? { studentId: q.student_id } : {}) }),
-        ...(q.course_id ? { courseId: q.course_id } : {}),
-        ...(q.status ? { status: q.status } : {}),
+        ...this.scope(user, q),
+        ...(q.status ? { statuses: q.status } : {}),
         ...(q.from ? { from: q.from } : {}),
         ...(q.to ? { to: q.to } : {}),
+        order: q.order === 'due_desc' ? 'due_desc' : q.order === 'work' ? 'work' : 'due_asc',
+        ...(q.limit !== undefined ? { limit: q.limit } : {}),
+        ...(q.offset !== undefined ? { offset: q.offset } : {}),
       },
       this.today(),
     );
+  }
+
+  counts(user: AuthUser, q: SubmissionCountsQuery): Promise<SubmissionCounts> {
+    return countSubmissions(this.db, this.scope(user, q), this.today());
   }
 
   /** One submission with its exercise and media; 404 outside the caller's own data. */

@@ -117,6 +117,104 @@ describe('GET /api/submissions', () => {
   });
 });
 
+describe('GET /api/submissions: pages, orders and counts', () => {
+  /** A student with tasks in every status, in two courses, on many dates; a classmate's tasks beside. */
+  async function busyStudent() {
+    const s = await school();
+    const made: Array<{ id: number; due: string; course: number | null; status: Submission['status'] }> = [];
+    for (let i = 0; i < 23; i++) {
+      const due = addDays(today, (i % 2 ? -1 : 1) * ((i * 7) % 11) + (i % 5 === 0 ? 0 : 0));
+      const kind = i % 4; // 0 open/overdue by date, 1 completed, 2 expired, 3 no expiry
+      const o =
+        kind === 1
+          ? { completedAt: new Date() }
+          : kind === 2
+            ? { dueDate: addDays(today, -10 - i), expirationDate: addDays(today, -8 - i) }
+            : kind === 0
+              ? { expirationDate: addDays(due, 2) }
+              : {};
+      const courseId = i % 3 === 0 ? s.otherCourse.id : s.course.id;
+      const row = await t.submission(s.student, s.teacher, s.exercise, { dueDate: due, courseId, ...o });
+      made.push({ id: row.id, due: row.dueDate, course: courseId, status: deriveStatus({ completed_at: row.completedAt ? 'x' : null, due_date: row.dueDate, expiration_date: row.expirationDate }, today) });
+    }
+    await t.submission(s.classmate, s.teacher, s.exercise, { dueDate: today, courseId: s.course.id });
+    return { ...s, made };
+  }
+  const ids = async (q: string, u: TestUser) => {
+    const res = await get(`/api/submissions?${q}`, u);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json() as Submission[]).map((x) => x.id);
+  };
+  const todo = (st: string) => st === 'open' || st === 'overdue';
+
+  it('order=work lists what is still to do first (earliest due), then the rest (latest due), and pages through it without gaps or repeats', async () => {
+    const s = await busyStudent();
+    const expected = [...s.made]
+      .sort((a, b) => {
+        if (todo(a.status) !== todo(b.status)) return todo(a.status) ? -1 : 1;
+        const byDue = todo(a.status) ? a.due.localeCompare(b.due) : b.due.localeCompare(a.due);
+        return byDue || a.id - b.id;
+      })
+      .map((x) => x.id);
+    expect(await ids('order=work', s.student)).toEqual(expected);
+    const pages: number[] = [];
+    for (let offset = 0; offset < 30; offset += 7) pages.push(...(await ids(`order=work&limit=7&offset=${offset}`, s.student)));
+    expect(pages).toEqual(expected);
+    expect(await ids('order=work&limit=5', s.student)).toEqual(expected.slice(0, 5));
+  });
+
+  it('filters several statuses at once, orders by due date either way, and pages within the filter', async () => {
+    const s = await busyStudent();
+    const byDue = (a: { due: string; id: number }, b: { due: string; id: number }) => a.due.localeCompare(b.due) || a.id - b.id;
+    const openish = s.made.filter((x) => todo(x.status)).sort(byDue).map((x) => x.id);
+    expect(openish.length).toBeGreaterThan(3);
+    expect(await ids('status=open,overdue', s.student)).toEqual(openish);
+    expect(await ids('status=open&status=overdue&limit=3', s.student)).toEqual(openish.slice(0, 3));
+    const done = s.made.filter((x) => x.status === 'completed').sort(byDue).reverse().map((x) => x.id);
+    expect(await ids('status=completed&order=due_desc', s.student)).toEqual(done);
+    expect(await ids('status=completed&order=due_desc&limit=2&offset=2', s.student)).toEqual(done.slice(2, 4));
+    const inCourse = s.made.filter((x) => x.course === s.course.id && todo(x.status)).sort(byDue).map((x) => x.id);
+    expect(await ids(`status=open,overdue&course_id=${s.course.id}`, s.student)).toEqual(inCourse);
+    // the default order and the full list are unchanged without limit
+    expect(await ids('', s.student)).toEqual([...s.made].sort(byDue).map((x) => x.id));
+  });
+
+  it('counts match a hand count, per course, for the student and for the teacher; a foreign teacher counts nothing', async () => {
+    const s = await busyStudent();
+    const hand = (list: typeof s.made) => ({
+      total: list.length,
+      open: list.filter((x) => x.status === 'open').length,
+      overdue: list.filter((x) => x.status === 'overdue').length,
+      completed: list.filter((x) => x.status === 'completed').length,
+      expired: list.filter((x) => x.status === 'expired').length,
+    });
+    const counts = async (q: string, u: TestUser) => {
+      const res = await get(`/api/submissions/counts?${q}`, u);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect(await counts('', s.student)).toEqual(hand(s.made));
+    expect(await counts(`course_id=${s.course.id}`, s.student)).toEqual(hand(s.made.filter((x) => x.course === s.course.id)));
+    expect(await counts(`student_id=${s.student.id}`, s.teacher)).toEqual(hand(s.made));
+    // a student's student_id cannot widen the view; the teacher without it counts all their students
+    expect(await counts(`student_id=${s.classmate.id}`, s.student)).toEqual(hand(s.made));
+    expect((await counts('', s.teacher)).total).toBe(s.made.length + 1);
+    const foreign = await school();
+    expect(await counts(`student_id=${s.student.id}`, foreign.teacher)).toEqual({ total: 0, open: 0, overdue: 0, completed: 0, expired: 0 });
+    expect((await get('/api/submissions/counts')).statusCode).toBe(401);
+    expect((await get('/api/submissions/counts?course_id=abc', s.student)).statusCode).toBe(422);
+  });
+
+  it('refuses a bad page, order or status list with 422', async () => {
+    const s = await school();
+    for (const q of ['limit=0', 'limit=201', 'limit=abc', 'offset=-1', 'order=random', 'status=open,bogus', 'status=,']) {
+      const res = await get(`/api/submissions?${q}`, s.student);
+      expect(res.statusCode, q).toBe(422);
+    }
+    expect((await get('/api/submissions?limit=200&offset=0&order=due_desc&status=', s.student)).statusCode).toBe(200);
+  });
+});
+
 describe('GET /api/submissions/{id}', () => {
   it('shows a student their own task with its exercise media', async () => {
     const s = await school();
