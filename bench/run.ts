@@ -427,8 +427,12 @@ type CallDef = {
 
 export const CALLS: CallDef[] = [
   { name: 'user', label: 'current user (auth only)', who: 'student', path: () => '/api/user', kind: 'read' },
-  { name: 'tasks', label: 'task list of a student', who: 'student', path: () => '/api/submissions?language=de', kind: 'list' },
-  { name: 'tasks-open', label: 'open tasks of a student', who: 'student', path: () => '/api/submissions?status=open&language=de', kind: 'list' },
+  // The task list screen asks for its counts and then pages of 50 in the order it shows.
+  { name: 'tasks', label: 'task list of a student (page of 50)', who: 'student', path: () => '/api/submissions?order=work&limit=50&language=de', kind: 'list' },
+  { name: 'tasks-page3', label: 'task list, third page', who: 'student', path: () => '/api/submissions?order=work&limit=50&offset=100&language=de', kind: 'list' },
+  { name: 'task-counts', label: 'task counts of a student', who: 'student', path: () => '/api/submissions/counts?language=de', kind: 'read' },
+  { name: 'tasks-open', label: 'next open tasks (dashboard)', who: 'student', path: () => '/api/submissions?status=open&limit=5&language=de', kind: 'list' },
+  { name: 'tasks-all', label: 'every task of a student (3 years; no screen asks)', who: 'student', path: () => '/api/submissions?language=de', kind: 'read' },
   { name: 'task-detail', label: 'task detail', who: 'student', path: (s) => `/api/submissions/${s.taskId}?language=de`, kind: 'read' },
   { name: 'sessions', label: 'practice sessions of a task', who: 'student', path: (s) => `/api/submissions/${s.taskId}/practice-sessions`, kind: 'list' },
   { name: 'my-metrics', label: 'metrics of a student (own)', who: 'student', path: () => '/api/my-metrics?language=de', kind: 'metrics' },
@@ -437,7 +441,7 @@ export const CALLS: CallDef[] = [
   { name: 'students', label: 'students list', who: 'teacher', path: () => '/api/students?language=de', kind: 'list' },
   { name: 'courses', label: 'courses list', who: 'teacher', path: () => '/api/courses?language=de', kind: 'list' },
   { name: 'exercises', label: 'exercises list', who: 'teacher', path: () => '/api/exercises?language=de', kind: 'list' },
-  { name: 'teacher-tasks', label: 'tasks of one student (teacher)', who: 'teacher', path: (s) => `/api/submissions?student_id=${s.studentId}&language=de`, kind: 'list' },
+  { name: 'teacher-tasks', label: 'tasks of one student (teacher, page of 50)', who: 'teacher', path: (s) => `/api/submissions?student_id=${s.studentId}&order=work&limit=50&language=de`, kind: 'list' },
   { name: 'metrics', label: 'metrics of a student (teacher)', who: 'teacher', path: (s) => `/api/students/${s.studentId}/metrics?language=de`, kind: 'metrics' },
   { name: 'overview', label: 'overview of a student', who: 'teacher', path: (s) => `/api/students/${s.studentId}/overview?language=de`, kind: 'metrics' },
   { name: 'dashboard', label: 'teacher dashboard counts', who: 'teacher', path: () => '/api/dashboard?language=de', kind: 'read' },

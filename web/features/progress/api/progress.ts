@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReviewBody, StudentMetrics, StudentOverview } from '@contract/metrics';
+import { UPCOMING_TASKS } from '@contract/constants';
 import type { Submission } from '@contract/submissions';
 import { api } from '@web/lib/api';
 import { currentLanguage } from '@web/lib/i18n';
@@ -28,9 +29,9 @@ export function fetchStudentOverview(id: number, signal?: AbortSignal): Promise<
   return api<StudentOverview>(`/api/students/${id}/overview`, { signal });
 }
 
-/** Open tasks by due date (GET /api/submissions?status=open), for the student's "next tasks". */
+/** The next open tasks by due date (GET /api/submissions?status=open&limit=5), for the student's "next tasks". */
 export function fetchOpenSubmissions(signal?: AbortSignal): Promise<Submission[]> {
-  return api<Submission[]>('/api/submissions', { query: { status: 'open', language: currentLanguage() }, signal });
+  return api<Submission[]>('/api/submissions', { query: { status: 'open', limit: UPCOMING_TASKS, language: currentLanguage() }, signal });
 }
 
 /** PATCH /api/submissions/{id}/review (teacher). */
