@@ -300,13 +300,147 @@ test('a new student: the three empty states, the course filter with a singular c
   await expect(page.getByRole('tab', { name: 'Erledigt 2' })).toBeVisible();
   await shot(page, 'tasks', 'empty-all-done-de-desktop');
 
-  // No connection: the toast and an error panel with a retry.
-  await page.route('**/api/submissions?**', (route) => route.abort());
+  // No connection: the toast and an error panel with a retry (the list and its counts both fail).
+  const listOrCounts = /\/api\/submissions(\?|\/counts)/;
+  await page.route(listOrCounts, (route) => route.abort());
   await page.reload();
-  await expect(page.getByRole('alert').filter({ hasText: 'Fehler beim Laden der Aufgaben' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('alert').filter({ hasText: 'Fehler beim Laden der Aufgaben' }).first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+  await expect(page.getByTestId('task-counter')).toHaveText('');
   await shot(page, 'tasks', 'error-de-desktop');
-  await page.unroute('**/api/submissions?**');
+  await page.unroute(listOrCounts);
   await page.getByRole('button', { name: 'Erneut versuchen' }).click();
   await expect(page.getByText('Alles erledigt!')).toBeVisible();
+  await expect(page.getByTestId('task-counter')).toHaveText('0 von 2 Aufgaben');
+});
+
+/** A new student in `courseId` with `days` daily tasks from today on (one assignment): the student's e-mail. */
+async function studentWithDailyTasks(request: APIRequestContext, courseId: number, days: number): Promise<string> {
+  const auth = { authorization: `Bearer ${await token(request, DEMO.teacher.email)}` };
+  const email = `viele.${uniq()}@example.test`;
+  const student = await request.post('/api/students', {
+    headers: auth,
+    data: { name: 'Viele Aufgaben', email, password: 'viele-1234', course_ids: [courseId] },
+  });
+  expect(student.status(), await student.text()).toBe(201);
+  const studentId = (await student.json()).id as number;
+  const exercise = await request.post('/api/exercises', {
+    headers: auth,
+    multipart: { title: `Tägliche Tonleiter ${uniq()}`, description: 'Jeden Tag fünf Minuten.', category: 'tonbildung', difficulty: 'leicht', estimated_minutes: '5', priority: '3', language: 'de' },
+  });
+  expect(exercise.status(), await exercise.text()).toBe(201);
+  const today = berlinToday();
+  const end = new Date(`${today}T12:00:00Z`);
+  end.setUTCDate(end.getUTCDate() + days - 1);
+  const assigned = await request.post('/api/submissions', {
+    headers: auth,
+    data: {
+      exercise_id: (await exercise.json()).id,
+      due_date: today,
+      course_id: courseId,
+      assignees: { users: [studentId] },
+      recurrence_type: 'daily',
+      recurrence_end_date: end.toISOString().slice(0, 10),
+      expiration_days: 2,
+    },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(201);
+  expect((await assigned.json()).submissions).toHaveLength(days);
+  return email;
+}
+
+test('a student with more than 50 tasks sees 50, loads the rest with the button, and the counter and badges stay right', async ({ page, request }) => {
+  const auth = { authorization: `Bearer ${await token(request, DEMO.teacher.email)}` };
+  const courses = (await (await request.get('/api/courses', { headers: auth })).json()) as { id: number }[];
+  const email = await studentWithDailyTasks(request, courses[0]!.id, 62);
+
+  await loginAs(page, email, 'viele-1234');
+  // Every list call of the task screen (the ones with an order; the dashboard asks for its own) is one page of 50.
+  const listCalls: URL[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname === '/api/submissions' && req.method() === 'GET' && url.searchParams.has('order')) listCalls.push(url);
+  });
+  await page.goto('/submissions');
+  const cards = page.getByTestId('task-card');
+  await expect(cards).toHaveCount(50);
+  await expect(page.getByTestId('task-counter')).toHaveText('62 von 62 Aufgaben');
+  await expect(page.getByRole('tab', { name: 'Offen 62' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Erledigt', exact: true })).toBeVisible();
+  await expect(page.getByTestId('tasks-loaded')).toHaveText('50 von 62 angezeigt');
+  await shot(page, 'tasks', 'more-top-de-desktop', { fullPage: false });
+  const more = page.getByRole('button', { name: 'Weitere Aufgaben laden' });
+  await more.scrollIntoViewIfNeeded();
+  await expect(more).toBeVisible();
+  await expectNoSeriousAxe(page, 'main');
+  await shot(page, 'tasks', 'more-de-desktop', { fullPage: false });
+
+  // The keyboard: Enter on the button loads the rest, focus lands on the first new task.
+  const buttonBox = await more.boundingBox();
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(cards).toHaveCount(62);
+  await expect(more).toHaveCount(0);
+  await expect(cards.nth(50).getByRole('link')).toBeFocused();
+  await shot(page, 'tasks', 'more-loaded-focus-de-desktop', { fullPage: false });
+  // the first new task starts where the button was: nothing above it moved
+  const firstNew = await cards.nth(50).boundingBox();
+  expect(Math.abs(firstNew!.y - buttonBox!.y)).toBeLessThan(60);
+  await expect(page.getByTestId('tasks-loaded')).toHaveText('62 von 62 angezeigt');
+  await expect(page.getByTestId('task-counter')).toHaveText('62 von 62 Aufgaben');
+  const dues = await cards.evaluateAll((els) => els.map((el) => el.querySelector('dd')?.textContent ?? ''));
+  expect(new Set(dues).size).toBe(62); // one task per day, none twice
+  expect(listCalls.map((u) => [u.searchParams.get('order'), u.searchParams.get('limit'), u.searchParams.get('offset')])).toEqual([
+    ['work', '50', '0'],
+    ['work', '50', '50'],
+  ]);
+
+  // Open: its own pages; marking one done moves the counts at once.
+  await page.getByRole('tab', { name: /Offen/ }).click();
+  await expect(cards).toHaveCount(50);
+  expect(listCalls.at(-1)?.searchParams.get('status')).toBe('open,overdue');
+  await cards.first().getByRole('button', { name: 'Als erledigt markieren' }).click();
+  await expect(page.getByRole('tab', { name: 'Offen 61' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Erledigt 1' })).toBeVisible();
+  await expect(page.getByTestId('task-counter')).toHaveText('61 von 62 Aufgaben');
+  await expect(page.getByTestId('tasks-loaded')).toHaveText('50 von 61 angezeigt');
+  await page.getByRole('button', { name: 'Weitere Aufgaben laden' }).click();
+  await expect(cards).toHaveCount(61);
+  await page.getByRole('tab', { name: /Erledigt/ }).click();
+  await expect(cards).toHaveCount(1);
+  await expect(page.getByTestId('task-counter')).toHaveText('1 von 62 Aufgaben');
+  await expect(page.getByRole('button', { name: 'Weitere Aufgaben laden' })).toHaveCount(0);
+
+  for (const lang of ['de', 'tr'] as const) {
+    await setLanguage(page, lang);
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.goto('/submissions');
+      await expect(cards).toHaveCount(50);
+      const button = page.getByRole('button', { name: lang === 'de' ? 'Weitere Aufgaben laden' : 'Daha fazla görev yükle' });
+      await button.scrollIntoViewIfNeeded();
+      await expect(button).toBeVisible();
+      await expect(page.getByTestId('tasks-loaded')).toHaveText(lang === 'de' ? '50 von 62 angezeigt' : '62 görevden 50 tanesi gösteriliyor');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await shot(page, 'tasks', `more-${lang}-${size}`, { fullPage: false });
+      // loading: the button keeps its place and size, with a spinner
+      const secondPage = (url: URL) => url.pathname === '/api/submissions' && url.searchParams.get('offset') === '50';
+      await page.route(secondPage, async (route) => {
+        await new Promise((r) => setTimeout(r, 1500));
+        await route.continue();
+      });
+      const before = await button.boundingBox();
+      await button.click();
+      await expect(button).toHaveAttribute('aria-busy', 'true');
+      const during = await button.boundingBox();
+      expect(during).toEqual(before);
+      await shot(page, 'tasks', `more-loading-${lang}-${size}`, { fullPage: false });
+      await expect(cards).toHaveCount(62);
+      await page.unroute(secondPage);
+    }
+  }
+  await expect(page.getByTestId('task-counter')).toHaveText('62 görevden 62 tanesi');
 });

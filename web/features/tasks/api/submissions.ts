@@ -1,18 +1,37 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Submission } from '@contract/submissions';
+import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { Submission, SubmissionCounts } from '@contract/submissions';
 import { api } from '@web/lib/api';
 import { currentLanguage } from '@web/lib/i18n';
+import { TAB_QUERY, TASK_PAGE_SIZE, countsAfterComplete, type TaskTab } from '../lib/task-status';
 
 /** Every submissions query starts with ['submissions']: invalidate that after any change. */
 export const taskKeys = {
   all: ['submissions'] as const,
-  list: (courseId: number | null) => ['submissions', 'list', { courseId }] as const,
+  /** Every page list of the task screen (all courses, all tabs). */
+  lists: ['submissions', 'list'] as const,
+  list: (courseId: number | null, tab: TaskTab) => ['submissions', 'list', { courseId, tab }] as const,
+  counts: (courseId: number | null) => ['submissions', 'counts', { courseId }] as const,
   detail: (id: number) => ['submissions', 'detail', id] as const,
 };
 
-/** GET /api/submissions?language&course_id: the student's own tasks by due date. */
-export function fetchSubmissions(courseId: number | null, signal?: AbortSignal): Promise<Submission[]> {
-  return api<Submission[]>('/api/submissions', { query: { language: currentLanguage(), course_id: courseId }, signal });
+/** The pages of one tab: each page is a Submission[] of up to TASK_PAGE_SIZE, the page param its offset. */
+export type TaskPages = InfiniteData<Submission[], number>;
+
+/** GET /api/submissions?language&course_id&status&order&limit&offset: one page of the student's own tasks. */
+export function fetchSubmissionPage(
+  params: { courseId: number | null; tab: TaskTab; offset: number; limit?: number },
+  signal?: AbortSignal,
+): Promise<Submission[]> {
+  const { status, order } = TAB_QUERY[params.tab];
+  return api<Submission[]>('/api/submissions', {
+    query: { language: currentLanguage(), course_id: params.courseId, status, order, limit: params.limit ?? TASK_PAGE_SIZE, offset: params.offset },
+    signal,
+  });
+}
+
+/** GET /api/submissions/counts?course_id: how many of the student's tasks are in each status. */
+export function fetchSubmissionCounts(courseId: number | null, signal?: AbortSignal): Promise<SubmissionCounts> {
+  return api<SubmissionCounts>('/api/submissions/counts', { query: { course_id: courseId }, signal });
 }
 
 /** GET /api/submissions/{id}: one task with its exercise and media. */
@@ -25,34 +44,74 @@ export function completeSubmission(id: number): Promise<Submission> {
   return api<Submission>(`/api/submissions/${id}/complete`, { method: 'PATCH' });
 }
 
-export const submissionsQueryOptions = (courseId: number | null) =>
-  queryOptions({ queryKey: taskKeys.list(courseId), queryFn: ({ signal }) => fetchSubmissions(courseId, signal) });
+/** One tab of the task list, page by page (offset paging; a short page is the last). */
+export const submissionPagesQueryOptions = (courseId: number | null, tab: TaskTab) =>
+  infiniteQueryOptions({
+    queryKey: taskKeys.list(courseId, tab),
+    queryFn: ({ signal, pageParam }) => fetchSubmissionPage({ courseId, tab, offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last: Submission[], _all: Submission[][], lastOffset: number) => (last.length < TASK_PAGE_SIZE ? undefined : lastOffset + last.length),
+  });
+
+export const submissionCountsQueryOptions = (courseId: number | null) =>
+  queryOptions({ queryKey: taskKeys.counts(courseId), queryFn: ({ signal }) => fetchSubmissionCounts(courseId, signal) });
 
 export const submissionQueryOptions = (id: number) =>
   queryOptions({ queryKey: taskKeys.detail(id), queryFn: ({ signal }) => fetchSubmission(id, signal) });
 
-export function useSubmissions(courseId: number | null) {
-  return useQuery(submissionsQueryOptions(courseId));
+export function useSubmissionPages(courseId: number | null, tab: TaskTab) {
+  return useInfiniteQuery(submissionPagesQueryOptions(courseId, tab));
+}
+
+export function useSubmissionCounts(courseId: number | null) {
+  return useQuery(submissionCountsQueryOptions(courseId));
 }
 
 export function useSubmission(id: number, enabled = true) {
   return useQuery({ ...submissionQueryOptions(id), enabled });
 }
 
+/** The status a task had in the caches before it changed (the detail, else any loaded page). */
+function cachedStatus(queryClient: QueryClient, id: number): Submission['status'] | undefined {
+  const detail = queryClient.getQueryData<Submission>(taskKeys.detail(id));
+  if (detail) return detail.status;
+  for (const [, data] of queryClient.getQueriesData<TaskPages>({ queryKey: taskKeys.lists })) {
+    for (const page of data?.pages ?? []) {
+      const found = page.find((s) => s.id === id);
+      if (found) return found.status;
+    }
+  }
+  return undefined;
+}
+
 /**
- * Marks a task done. The answer replaces the task in the caches at once; then everything that
- * counts tasks (lists, dashboards, metrics, calendar, practice) is marked stale. Signed media
- * links stay as they are.
+ * Marks a task done. The answer replaces the task in the caches at once (its detail, every loaded
+ * page; the counts move it to completed); then everything that counts tasks (lists, counts,
+ * dashboards, metrics, calendar, practice) is marked stale and the shown ones load again. Signed
+ * media links stay as they are.
  */
 export function useCompleteSubmission() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => completeSubmission(id),
     onSuccess: (updated) => {
+      const before = cachedStatus(queryClient, updated.id);
       queryClient.setQueryData(taskKeys.detail(updated.id), updated);
-      queryClient.setQueriesData<Submission[]>({ queryKey: ['submissions', 'list'] }, (list) =>
-        list?.map((s) => (s.id === updated.id ? { ...s, ...updated, exercise: s.exercise ?? updated.exercise } : s)),
-      );
+      queryClient.setQueriesData<TaskPages>({ queryKey: taskKeys.lists }, (data) => {
+        if (!data?.pages.some((page) => page.some((s) => s.id === updated.id))) return data;
+        return {
+          ...data,
+          pages: data.pages.map((page) => page.map((s) => (s.id === updated.id ? { ...s, ...updated, exercise: s.exercise ?? updated.exercise } : s))),
+        };
+      });
+      if (before && updated.status === 'completed') {
+        for (const [key, counts] of queryClient.getQueriesData<SubmissionCounts>({ queryKey: ['submissions', 'counts'] })) {
+          const courseId = (key[2] as { courseId?: number | null } | undefined)?.courseId ?? null;
+          if (!counts || (courseId !== null && courseId !== updated.course_id)) continue;
+          const next = countsAfterComplete(counts, before);
+          if (next) queryClient.setQueryData(key, next);
+        }
+      }
       void queryClient.invalidateQueries({
         predicate: (q) => q.queryKey[0] !== 'media-url' && !(q.queryKey[0] === 'submissions' && q.queryKey[1] === 'detail' && q.queryKey[2] === updated.id),
       });

@@ -1,15 +1,15 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CheckCheck, ClipboardList, PartyPopper, RefreshCw, WifiOff } from 'lucide-react';
+import { CheckCheck, ChevronDown, ClipboardList, LoaderCircle, PartyPopper, RefreshCw, WifiOff } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { cn } from '@web/components/ui/cn';
-import { useCompleteSubmission, useSubmissions } from '../api/submissions';
-import { TASK_TABS, completeErrorKey, inTab, localToday, sortForList, tabCounts, type TaskTab } from '../lib/task-status';
+import { useCompleteSubmission, useSubmissionCounts, useSubmissionPages } from '../api/submissions';
+import { TASK_TABS, completeErrorKey, localToday, tabCounts, tasksForTab, type TaskTab } from '../lib/task-status';
 import { TaskCard } from './task-card';
 
 function CardSkeleton() {
@@ -28,6 +28,8 @@ function CardSkeleton() {
 /**
  * SPEC.md 'Task list': counter, tabs All/Open/Completed with count badges, cards, the three empty
  * states; reloads when the course changes. `filter` is the course filter the screen provides.
+ * The counter and the badges come from GET /api/submissions/counts; each tab loads its own pages
+ * of TASK_PAGE_SIZE tasks, the next one with 'Weitere Aufgaben laden' under the list.
  */
 export function TaskList({ courseId, filter }: { courseId: number | null; filter?: ReactNode }) {
   const { t } = useTranslation('tasks');
@@ -46,23 +48,46 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
       { replace: true },
     );
 
-  const query = useSubmissions(courseId);
+  const counts = useSubmissionCounts(courseId);
+  const pages = useSubmissionPages(courseId, tab);
   const complete = useCompleteSubmission();
   const [busyId, setBusyId] = useState<number | null>(null);
   const today = localToday();
 
-  // One toast per failed load (not again when only the language changes).
+  // One toast per failed load (not again when only the language changes); a failed next page
+  // keeps the loaded ones and the button.
   const reported = useRef<unknown>(null);
+  const loadError = pages.error ?? counts.error;
   useEffect(() => {
-    if (!query.error || reported.current === query.error) return;
-    reported.current = query.error;
-    console.error('Aufgaben konnten nicht geladen werden', query.error);
+    if (!loadError || reported.current === loadError) return;
+    reported.current = loadError;
+    console.error('Aufgaben konnten nicht geladen werden', loadError);
     toast.error(t('list.loadError'));
-  }, [query.error, toast, t]);
+  }, [loadError, toast, t]);
 
-  const list = useMemo(() => query.data ?? [], [query.data]);
-  const counts = tabCounts(list);
-  const shown = sortForList(list.filter((s) => inTab(s, tab)));
+  const shown = useMemo(() => tasksForTab(pages.data?.pages ?? [], tab), [pages.data, tab]);
+  const perTab = counts.data ? tabCounts(counts.data) : null;
+  // The counts know when everything is there; without them a short page ends the list.
+  const hasMore = pages.hasNextPage && (perTab === null || shown.length < perTab[tab]);
+
+  // 'Weitere Aufgaben laden': focus moves to the first task of the new page (the button may be
+  // gone after the last one); a failed page leaves it on the button.
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusIndex = useRef<number | null>(null);
+  const loadMore = () => {
+    if (pages.isFetchingNextPage) return;
+    focusIndex.current = shown.length;
+    void pages.fetchNextPage();
+  };
+  useEffect(() => {
+    const i = focusIndex.current;
+    if (i === null || pages.isFetchingNextPage) return;
+    focusIndex.current = null;
+    if (i < shown.length) listRef.current?.children[i]?.querySelector<HTMLElement>('a[href]')?.focus();
+  }, [shown.length, pages.isFetchingNextPage]);
+  useEffect(() => {
+    focusIndex.current = null;
+  }, [tab, courseId]);
 
   const onComplete = async (id: number) => {
     setBusyId(id);
@@ -78,7 +103,7 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
 
   const tabButton = (key: TaskTab) => {
     const active = tab === key;
-    const count = key === 'all' ? 0 : counts[key];
+    const count = key === 'all' || !perTab ? 0 : perTab[key];
     return (
       <button
         key={key}
@@ -120,7 +145,29 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
   };
 
   let body: ReactNode;
-  if (query.isPending) {
+  if ((pages.isError && !pages.data) || (counts.isError && !counts.data)) {
+    const retry = () => {
+      if (pages.isError) void pages.refetch();
+      if (counts.isError) void counts.refetch();
+    };
+    body = (
+      <EmptyState
+        icon={WifiOff}
+        title={t('list.loadError')}
+        text={t('list.errorText')}
+        action={
+          <Button
+            variant="secondary"
+            icon={<RefreshCw aria-hidden="true" className="size-4" />}
+            onClick={retry}
+            loading={pages.isFetching || counts.isFetching}
+          >
+            {t('common:actions.retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (pages.isPending || counts.isPending) {
     body = (
       <div className="space-y-3" aria-busy="true">
         <span className="sr-only" role="status">
@@ -131,34 +178,46 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
         ))}
       </div>
     );
-  } else if (query.isError) {
-    body = (
-      <EmptyState
-        icon={WifiOff}
-        title={t('list.loadError')}
-        text={t('list.errorText')}
-        action={
-          <Button variant="secondary" icon={<RefreshCw aria-hidden="true" className="size-4" />} onClick={() => void query.refetch()} loading={query.isFetching}>
-            {t('common:actions.retry')}
-          </Button>
-        }
-      />
-    );
-  } else if (list.length === 0) {
+  } else if (counts.data.total === 0 || (shown.length === 0 && tab === 'all')) {
     body = <EmptyState icon={ClipboardList} title={t('empty.noneTitle')} text={courseId ? t('empty.noneInCourseText') : t('empty.noneText')} />;
   } else if (shown.length === 0 && tab === 'open') {
     body = <EmptyState icon={PartyPopper} title={t('empty.allDoneTitle')} text={t('empty.allDoneText')} />;
   } else if (shown.length === 0 && tab === 'completed') {
     body = <EmptyState icon={CheckCheck} title={t('empty.noCompletedTitle')} text={t('empty.noCompletedText')} />;
   } else {
+    const loadingMore = pages.isFetchingNextPage;
     body = (
-      <ul className="space-y-3">
-        {shown.map((s) => (
-          <li key={s.id}>
-            <TaskCard task={s} today={today} busy={busyId === s.id} onComplete={(id) => void onComplete(id)} />
-          </li>
-        ))}
-      </ul>
+      <>
+        <ul ref={listRef} className="space-y-3">
+          {shown.map((s) => (
+            <li key={s.id}>
+              <TaskCard task={s} today={today} busy={busyId === s.id} onComplete={(id) => void onComplete(id)} />
+            </li>
+          ))}
+        </ul>
+        {perTab && (hasMore || pages.data.pages.length > 1) && (
+          <div className="mt-6 flex flex-col items-center gap-2">
+            <p className="text-sm text-slate-600 tabular-nums" role="status" data-testid="tasks-loaded">
+              {t('list.loaded', { loaded: shown.length, total: perTab[tab] })}
+            </p>
+            {hasMore && (
+              // Not `disabled` while loading: the button keeps the keyboard focus (and its size).
+              <Button
+                variant="secondary"
+                size="lg"
+                className="w-full sm:w-auto sm:min-w-64"
+                icon={loadingMore ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : <ChevronDown aria-hidden="true" className="size-5" />}
+                aria-disabled={loadingMore || undefined}
+                aria-busy={loadingMore || undefined}
+                onClick={loadMore}
+                data-testid="tasks-load-more"
+              >
+                {t('list.loadMore')}
+              </Button>
+            )}
+          </div>
+        )}
+      </>
     );
   }
 
@@ -166,7 +225,7 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
     <>
       <PageHeader title={t('list.title')} subtitle={t('list.subtitle')} actions={filter}>
         <div className="mt-2 min-h-5 text-sm font-medium text-slate-700 tabular-nums" aria-live="polite" data-testid="task-counter">
-          {query.isPending ? <Skeleton className="h-5 w-32" /> : query.isError ? null : t('list.counter', { shown: shown.length, count: list.length })}
+          {counts.isPending ? <Skeleton className="h-5 w-32" /> : perTab ? t('list.counter', { shown: perTab[tab], count: perTab.all }) : null}
         </div>
       </PageHeader>
       <div role="tablist" aria-label={t('tabs.label')} className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1 sm:inline-flex">

@@ -1,13 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@web/lib/api';
-import { canComplete, competencyKey, completeErrorKey, inTab, loadErrorKey, localToday, sortForList, tabCounts } from './task-status';
+import { TAB_QUERY, canComplete, competencyKey, completeErrorKey, countsAfterComplete, inTab, loadErrorKey, localToday, sortForList, tabCounts, tasksForTab } from './task-status';
 
 const list = [{ status: 'open' as const }, { status: 'overdue' as const }, { status: 'expired' as const }, { status: 'completed' as const }, { status: 'completed' as const }];
 
 describe('task tabs', () => {
-  it('counts all, open (open + overdue) and completed', () => {
-    expect(tabCounts(list)).toEqual({ all: 5, open: 2, completed: 2 });
-    expect(tabCounts([])).toEqual({ all: 0, open: 0, completed: 0 });
+  it('counts all, open (open + overdue) and completed from the server counts', () => {
+    expect(tabCounts({ total: 5, open: 1, overdue: 1, completed: 2, expired: 1 })).toEqual({ all: 5, open: 2, completed: 2 });
+    expect(tabCounts({ total: 0, open: 0, overdue: 0, completed: 0, expired: 0 })).toEqual({ all: 0, open: 0, completed: 0 });
+  });
+  it('asks the server per tab: All in the working order, Open by due date, Completed latest first', () => {
+    expect(TAB_QUERY).toEqual({
+      all: { order: 'work' },
+      open: { status: 'open,overdue', order: 'due' },
+      completed: { status: 'completed', order: 'due_desc' },
+    });
+  });
+  it('moves a task just marked done from open or overdue to completed in the counts', () => {
+    const c = { total: 5, open: 1, overdue: 1, completed: 2, expired: 1 };
+    expect(countsAfterComplete(c, 'overdue')).toEqual({ total: 5, open: 1, overdue: 0, completed: 3, expired: 1 });
+    expect(countsAfterComplete(c, 'open')).toEqual({ total: 5, open: 0, overdue: 1, completed: 3, expired: 1 });
+    expect(countsAfterComplete(c, 'completed')).toBeNull();
+    expect(countsAfterComplete({ ...c, open: 0 }, 'open')).toBeNull();
   });
   it('puts expired tasks under All only', () => {
     expect(inTab({ status: 'expired' }, 'all')).toBe(true);
@@ -53,5 +67,24 @@ describe('sortForList', () => {
     ];
     expect(sortForList(tasks).map((t) => t.id)).toEqual([4, 5, 2, 6, 3, 1]);
     expect(tasks.map((t) => t.id)).toEqual([1, 2, 3, 4, 5, 6]); // input untouched
+  });
+});
+
+describe('tasksForTab', () => {
+  const t = (id: number, status: 'open' | 'overdue' | 'completed' | 'expired', due_date: string) => ({ id, status, due_date });
+  it('joins the pages once per task, in the server order of the tab', () => {
+    const pages = [
+      [t(4, 'overdue', '2026-11-21'), t(5, 'open', '2026-11-22')],
+      [t(5, 'open', '2026-11-22'), t(2, 'open', '2026-11-25')], // page 2 overlaps after a change
+    ];
+    expect(tasksForTab(pages, 'open').map((s) => s.id)).toEqual([4, 5, 2]);
+    const done = [[t(1, 'completed', '2026-11-20'), t(3, 'completed', '2026-11-20'), t(6, 'completed', '2026-11-01')]];
+    expect(tasksForTab(done, 'completed').map((s) => s.id)).toEqual([3, 1, 6]);
+  });
+  it('drops a task that left the tab and moves it down under All', () => {
+    const pages = [[t(4, 'completed', '2026-11-21'), t(5, 'open', '2026-11-22'), t(3, 'expired', '2026-11-10')]];
+    expect(tasksForTab(pages, 'open').map((s) => s.id)).toEqual([5]);
+    expect(tasksForTab(pages, 'all').map((s) => s.id)).toEqual([5, 4, 3]);
+    expect(tasksForTab([], 'all')).toEqual([]);
   });
 });

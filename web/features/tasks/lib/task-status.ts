@@ -1,4 +1,4 @@
-import type { Submission } from '@contract/submissions';
+import type { SUBMISSION_ORDERS, Submission, SubmissionCounts } from '@contract/submissions';
 import { isApiError } from '@web/lib/api';
 
 export type TaskTab = 'all' | 'open' | 'completed';
@@ -11,12 +11,34 @@ export function inTab(s: Pick<Submission, 'status'>, tab: TaskTab): boolean {
   return s.status === 'open' || s.status === 'overdue';
 }
 
-export function tabCounts(list: Pick<Submission, 'status'>[]): Record<TaskTab, number> {
-  return {
-    all: list.length,
-    open: list.filter((s) => inTab(s, 'open')).length,
-    completed: list.filter((s) => inTab(s, 'completed')).length,
-  };
+/** The badges and the counter from GET /api/submissions/counts: Open = open + overdue. */
+export function tabCounts(c: SubmissionCounts): Record<TaskTab, number> {
+  return { all: c.total, open: c.open + c.overdue, completed: c.completed };
+}
+
+/** Tasks per page of the task list ('Weitere Aufgaben laden' fetches the next one). */
+export const TASK_PAGE_SIZE = 50;
+
+export type TaskOrder = (typeof SUBMISSION_ORDERS)[number];
+
+/**
+ * What each tab asks GET /api/submissions for: All in the working order (sortForList), Open by
+ * due date (earliest first), Completed by due date (latest first).
+ */
+export const TAB_QUERY: Record<TaskTab, { status?: string; order: TaskOrder }> = {
+  all: { order: 'work' },
+  open: { status: 'open,overdue', order: 'due' },
+  completed: { status: 'completed', order: 'due_desc' },
+};
+
+/**
+ * The counts after a task went from `from` to completed on the client (until the server's answer
+ * to the refetch arrives); `null` when they cannot be adjusted (nothing changes).
+ */
+export function countsAfterComplete<C extends SubmissionCounts>(c: C, from: Submission['status']): C | null {
+  if (from !== 'open' && from !== 'overdue') return null;
+  if (c[from] <= 0) return null;
+  return { ...c, [from]: c[from] - 1, completed: c.completed + 1 };
 }
 
 /**
@@ -31,6 +53,25 @@ export function sortForList<T extends Pick<Submission, 'status' | 'due_date' | '
     const byDue = todo(a) ? a.due_date.localeCompare(b.due_date) : b.due_date.localeCompare(a.due_date);
     return byDue || a.id - b.id;
   });
+}
+
+/**
+ * The loaded pages of a tab as the server orders them (TAB_QUERY), without a task twice (offset
+ * pages can overlap while tasks change) and without tasks that left the tab on the client (a task
+ * just marked done leaves Open and, under All, moves below the work still to do at once).
+ */
+export function tasksForTab<T extends Pick<Submission, 'status' | 'due_date' | 'id'>>(pages: T[][], tab: TaskTab): T[] {
+  const seen = new Set<number>();
+  const list: T[] = [];
+  for (const page of pages)
+    for (const s of page) {
+      if (seen.has(s.id) || !inTab(s, tab)) continue;
+      seen.add(s.id);
+      list.push(s);
+    }
+  if (tab === 'all') return sortForList(list);
+  if (tab === 'open') return list.sort((a, b) => a.due_date.localeCompare(b.due_date) || a.id - b.id);
+  return list.sort((a, b) => b.due_date.localeCompare(a.due_date) || b.id - a.id);
 }
 
 /** SPEC.md: expired and completed tasks cannot be marked. */
