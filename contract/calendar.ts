@@ -45,8 +45,6 @@ export const calendarEventSchema = z
     submission_id: z.number().int(),
     student_id: z.number().int(),
     student_name: z.string(),
-    exercise_title: z.string(),
-    expiration_date: z.string().nullable(),
   })
   .meta({ id: 'CalendarEvent' });
 export type CalendarEvent = z.infer<typeof calendarEventSchema>;

@@ -24,17 +24,19 @@ export async function findCalendarEvents(db: DbOrTx, f: CalendarFilter, today: s
   else where.push(sql`s.student_id = ${f.viewer.id}`);
   if (f.courseId !== undefined) where.push(sql`s.course_id = ${f.courseId}`);
   const title = f.viewer.role === 'teacher' ? sql`s.exercise_title || ' – ' || u.name` : sql`s.exercise_title`;
-  const result = await rows<Omit<CalendarEvent, 'backgroundColor' | 'borderColor'> & { color: string }>(
+  const status = statusSql(today);
+  const color = sql`case when s.completed_at is not null then ${STATUS_COLORS.completed}::text
+                         when s.expiration_date < ${today}::date then ${STATUS_COLORS.expired}::text
+                         else ${STATUS_COLORS.open}::text end`;
+  // Rows come out of the driver in the answer's shape (colours too): a month of a teacher with 200
+  // students is ~3,800 events, and reshaping each object in JavaScript cost more than the query.
+  return rows<CalendarEvent>(
     db,
-    sql`select x.*, case x.status when 'completed' then ${STATUS_COLORS.completed}::text
-                                  when 'expired' then ${STATUS_COLORS.expired}::text
-                                  else ${STATUS_COLORS.open}::text end as color
-        from (select s.id, ${title} as title, s.due_date::text as start, (s.completed_at is not null) as completed,
-                     ${statusSql(today)} as status, s.id as submission_id, s.student_id, u.name as student_name,
-                     s.exercise_title, s.expiration_date::text as expiration_date
-              from submissions s join users u on u.id = s.student_id
-              where ${sql.join(where, sql` and `)}
-              order by s.due_date, s.id) x`,
+    sql`select s.id, ${title} as title, s.due_date::text as start, (s.completed_at is not null) as completed,
+               ${status} as status, ${color} as "backgroundColor", ${color} as "borderColor",
+               s.id as submission_id, s.student_id, u.name as student_name
+        from submissions s join users u on u.id = s.student_id
+        where ${sql.join(where, sql` and `)}
+        order by s.due_date, s.id`,
   );
-  return result.map(({ color, ...e }) => ({ ...e, backgroundColor: color, borderColor: color }));
 }

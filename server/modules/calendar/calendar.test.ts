@@ -64,8 +64,6 @@ describe('GET /api/calendar-events', () => {
       submission_id: subs.open.id,
       student_id: a.id,
       student_name: 'Ayşe Demir',
-      exercise_title: 'Tonleiter',
-      expiration_date: addDays(today, 4),
     });
     expect(byId.get(subs.today.id)).toMatchObject({ status: 'open', backgroundColor: '#F59E0B' });
     expect(byId.get(subs.overdue.id)).toMatchObject({ status: 'overdue', backgroundColor: '#F59E0B', completed: false });
