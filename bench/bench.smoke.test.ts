@@ -6,9 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { evaluate, formatBundle, formatReport, measureBundle, monthGrid, runBench } from './run';
+import { evaluate, formatBundle, formatReport, measureBundle, monthGrid, runBench, startNodeFlags } from './run';
 
 describe('bench runner', () => {
+  it('runs the server with the Node.js flags of `npm start`', () => {
+    expect(startNodeFlags().some((f) => /^--max-old-space-size=\d+$/.test(f))).toBe(true);
+  });
+
   it('measures calls, the baseline, start/stop and an assignment on tiny PGlite data', { timeout: 300_000 }, async () => {
     const report = await runBench({
       db: 'pglite',

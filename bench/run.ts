@@ -171,8 +171,15 @@ export function serverBundle(): string {
   return out;
 }
 
+/** The Node.js flags `npm start` gives the server (package.json), so the bench measures the same process. */
+export function startNodeFlags(): string[] {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const m = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\/server\/main\.mjs/.exec(start);
+  return m?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+}
+
 function spawnTs(script: string, env: NodeJS.ProcessEnv): Child {
-  const args = script.endsWith('.mjs') ? [script] : ['--import', 'tsx', script];
+  const args = script.endsWith('.mjs') ? [...startNodeFlags(), script] : ['--import', 'tsx', script];
   const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   const keep = (d: Buffer) => {

@@ -77,8 +77,16 @@ export function statusCondition(status: SubmissionStatus, today: string): SQL {
 function filterConditions(filter: SubmissionFilter, today: string): SQL {
   const where: SQL[] = [sql`true`];
   if (filter.ids) where.push(filter.ids.length ? sql`s.id in (${sql.join(filter.ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`);
-  if (filter.studentId !== undefined) where.push(sql`s.student_id = ${filter.studentId}`);
-  if (filter.teacherId !== undefined) where.push(sql`s.teacher_id = ${filter.teacherId}`);
+  if (filter.studentId !== undefined && filter.teacherId !== undefined && !filter.ids) {
+    // One student of a teacher: a task's teacher_id is its student's teacher (set on assignment,
+    // never moved), so the ownership is checked once on the student and the tasks are read from
+    // the student's covering index (a generic plan on teacher_id would read the table).
+    where.push(sql`s.student_id = ${filter.studentId}`);
+    where.push(sql`exists (select 1 from users o where o.id = ${filter.studentId} and o.teacher_id = ${filter.teacherId})`);
+  } else {
+    if (filter.studentId !== undefined) where.push(sql`s.student_id = ${filter.studentId}`);
+    if (filter.teacherId !== undefined) where.push(sql`s.teacher_id = ${filter.teacherId}`);
+  }
   if (filter.courseId !== undefined) where.push(sql`s.course_id = ${filter.courseId}`);
   if (filter.seriesId !== undefined) where.push(sql`s.series_id = ${filter.seriesId}`);
   if (filter.from !== undefined) where.push(sql`s.due_date >= ${filter.from}::date`);
