@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES, DIFFICULTIES, UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from './constants';
-import { courseIdQuery, languageQuery, languageSchema } from './common';
+import { courseIdQuery, languageQuery, languageSchema, wholeNumberText } from './common';
 import { mediaFileSchema } from './submissions';
 
 export const categorySchema = z.enum(CATEGORIES);
@@ -43,14 +43,14 @@ export const exerciseSchema = z
   .meta({ id: 'Exercise' });
 export type Exercise = z.infer<typeof exerciseSchema>;
 
-const positiveInt = z.coerce.number().int().positive().max(2147483647);
+const positiveInt = wholeNumberText(z.number().int().positive().max(2147483647));
 
 /** GET /api/exercises query: all rows unless `page` is given. */
 export const exerciseListQuery = z.object({
   language: languageQuery,
   course_id: courseIdQuery,
   page: z.preprocess((v) => (v === '' ? undefined : v), positiveInt.optional()),
-  per_page: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).optional()),
+  per_page: z.preprocess((v) => (v === '' ? undefined : v), wholeNumberText(z.number().int().min(1).max(100)).optional()),
 });
 export type ExerciseListQuery = z.infer<typeof exerciseListQuery>;
 

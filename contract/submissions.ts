@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMPETENCY_LEVELS, SUBMISSION_STATUSES } from './constants';
-import { courseIdQuery, dateString, languageQuery } from './common';
+import { courseIdQuery, dateString, languageQuery, wholeNumberText } from './common';
 
 export const mediaFileSchema = z
   .object({
@@ -67,12 +67,12 @@ export const submissionListQuery = z.object({
   language: languageQuery,
   course_id: courseIdQuery,
   status: statusFilter,
-  student_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2147483647).optional()),
+  student_id: z.preprocess(blankToUndefined, wholeNumberText(z.number().int().positive().max(2147483647)).optional()),
   from: z.preprocess(blankToUndefined, dateString.optional()),
   to: z.preprocess(blankToUndefined, dateString.optional()),
   order: z.preprocess(blankToUndefined, z.enum(SUBMISSION_ORDERS).optional()),
-  limit: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(SUBMISSION_PAGE_MAX).optional()),
-  offset: z.preprocess(blankToUndefined, z.coerce.number().int().min(0).max(1_000_000).optional()),
+  limit: z.preprocess(blankToUndefined, wholeNumberText(z.number().int().min(1).max(SUBMISSION_PAGE_MAX)).optional()),
+  offset: z.preprocess(blankToUndefined, wholeNumberText(z.number().int().min(0).max(1_000_000)).optional()),
 });
 export type SubmissionListQuery = z.infer<typeof submissionListQuery>;
 
@@ -80,7 +80,7 @@ export type SubmissionListQuery = z.infer<typeof submissionListQuery>;
 export const submissionCountsQuery = z.object({
   language: languageQuery,
   course_id: courseIdQuery,
-  student_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2147483647).optional()),
+  student_id: z.preprocess(blankToUndefined, wholeNumberText(z.number().int().positive().max(2147483647)).optional()),
 });
 export type SubmissionCountsQuery = z.infer<typeof submissionCountsQuery>;
 

@@ -207,11 +207,22 @@ describe('GET /api/submissions: pages, orders and counts', () => {
 
   it('refuses a bad page, order or status list with 422', async () => {
     const s = await school();
-    for (const q of ['limit=0', 'limit=201', 'limit=abc', 'offset=-1', 'order=random', 'status=open,bogus', 'status=,']) {
+    for (const q of ['limit=0', 'limit=201', 'limit=abc', 'limit=0x10', 'limit=1e1', 'offset=-1', 'offset=%201', 'order=random', 'status=open,bogus', 'status=,', 'student_id=2e0', 'course_id=0x1']) {
       const res = await get(`/api/submissions?${q}`, s.student);
       expect(res.statusCode, q).toBe(422);
     }
     expect((await get('/api/submissions?limit=200&offset=0&order=due_desc&status=', s.student)).statusCode).toBe(200);
+  });
+
+  it('reads ids and numbers as decimal digits only: 0x2, 2e0, 2.0 or " 2" are refused, not taken for 2', async () => {
+    const s = await school();
+    const task = await t.submission(s.student, s.teacher, s.exercise, { dueDate: today });
+    expect((await get(`/api/submissions/${task.id}`, s.student)).statusCode).toBe(200);
+    for (const id of [`0x${task.id.toString(16)}`, `${task.id}e0`, `${task.id}.0`, `%20${task.id}`, `+${task.id}`]) {
+      const res = await get(`/api/submissions/${id}`, s.student);
+      expect(res.statusCode, id).toBe(422);
+      expect(res.json().errors.id).toBeDefined();
+    }
   });
 });
 
