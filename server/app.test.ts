@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { setupTestApp, type TestApp } from './test/test-app';
 
+const BIG_JS = Array.from({ length: 2000 }, (_, i) => `export const wert${i} = 'Übung ${i}';`).join('\n');
 let t: TestApp;
 let dir: string;
 beforeAll(async () => {
@@ -11,6 +13,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Übungskontrolle</title>');
   writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'assets', 'big-5678.js'), BIG_JS);
   t = await setupTestApp({ STATIC_DIR: dir });
 });
 afterAll(async () => {
@@ -38,5 +41,29 @@ describe('serving the web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Nicht gefunden.' });
+  });
+});
+
+describe('compression', () => {
+  it('sends scripts and large answers compressed to clients that ask for it, small ones as they are', async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/big-5678.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_JS);
+    expect(br.rawPayload.length).toBeLessThan(BIG_JS.length / 4);
+
+    const teacher = await t.teacher();
+    for (let i = 0; i < 40; i++) await t.course(teacher, { name: `Kurs ${i} – Makam Rast und Hicaz`, description: 'Lange Töne, Atem, Intonation' });
+    const gz = await t.app.inject({ method: 'GET', url: '/api/courses', headers: { ...teacher.headers, 'accept-encoding': 'gzip' } });
+    expect(gz.statusCode).toBe(200);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const list = JSON.parse(gunzipSync(gz.rawPayload).toString()) as unknown[];
+    expect(list).toHaveLength(40);
+
+    const plain = await t.app.inject({ method: 'GET', url: '/api/courses', headers: teacher.headers });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(list);
+    const small = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 });
