@@ -214,6 +214,29 @@ describe('TaskList', { timeout: 30_000 }, () => {
     await waitFor(() => expect(titles()[0]).toBe('Aufgabe 70'));
   });
 
+  it('keyboard: after marking a task done, focus goes to the card now in its place, never to the page', async () => {
+    serve(school());
+    const u = userEvent.setup();
+    renderWithApp(<TaskList courseId={null} />, { path: '/submissions?tab=open' });
+    await waitFor(() => expect(cards()).toHaveLength(50));
+    const [first, second] = cards();
+    const secondTitle = within(second!).getByRole('link').textContent;
+    within(first!).getByRole('button', { name: 'Als erledigt markieren' }).focus();
+    await u.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe(secondTitle));
+    expect(document.activeElement?.tagName).toBe('A');
+
+    await u.click(screen.getByRole('tab', { name: /^Alle/ }));
+    await waitFor(() => expect(cards()).toHaveLength(50));
+    // Alle: done, the task moves behind the 68 still open (beyond the loaded page); Aufgabe 68 takes its place
+    const open = cards().find((c) => c.dataset.status === 'open')!;
+    expect(within(open).getByRole('link').textContent).toBe('Aufgabe 69');
+    within(open).getByRole('button', { name: 'Als erledigt markieren' }).focus();
+    await u.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Aufgabe 68'));
+    expect(document.activeElement?.closest('[data-testid="task-card"]')).not.toBeNull();
+  });
+
   it('the empty states: no tasks at all, nothing open, nothing completed', async () => {
     serve([]);
     const u = userEvent.setup();

@@ -89,10 +89,26 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
     focusIndex.current = null;
   }, [tab, courseId]);
 
+  // A task marked done loses its button (and, under Offen, its card): the keyboard focus goes to
+  // the task's link, or to the card now in its place, or to the list, never to the page's start.
+  const refocus = useRef<{ id: number; index: number } | null>(null);
+  useEffect(() => {
+    const r = refocus.current;
+    if (!r || busyId === r.id) return;
+    refocus.current = null;
+    const items = listRef.current?.children;
+    const same = listRef.current?.querySelector<HTMLElement>(`[data-task-id="${r.id}"]`);
+    const target = same ?? (items?.[r.index] as HTMLElement | undefined) ?? (items?.[r.index - 1] as HTMLElement | undefined);
+    (target?.querySelector<HTMLElement>('a[href]') ?? document.getElementById('tasks-panel'))?.focus();
+  }, [shown, busyId]);
+
   const onComplete = async (id: number) => {
     setBusyId(id);
+    const card = listRef.current?.querySelector(`[data-task-id="${id}"]`);
+    const hadFocus = !!card && card.contains(document.activeElement);
     try {
       await complete.mutateAsync(id);
+      if (hadFocus) refocus.current = { id, index: shown.findIndex((x) => x.id === id) };
       toast.success(t('complete.success'));
     } catch (err) {
       toast.error(t(completeErrorKey(err)));
@@ -190,7 +206,7 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
       <>
         <ul ref={listRef} className="space-y-3">
           {shown.map((s) => (
-            <li key={s.id}>
+            <li key={s.id} data-task-id={s.id}>
               <TaskCard task={s} today={today} busy={busyId === s.id} onComplete={(id) => void onComplete(id)} />
             </li>
           ))}
@@ -231,7 +247,7 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
       <div role="tablist" aria-label={t('tabs.label')} className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1 sm:inline-flex">
         {TASK_TABS.map(tabButton)}
       </div>
-      <div id="tasks-panel" role="tabpanel" aria-labelledby={`tasks-tab-${tab}`}>
+      <div id="tasks-panel" role="tabpanel" tabIndex={-1} aria-labelledby={`tasks-tab-${tab}`} className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600">
         {body}
       </div>
     </>
