@@ -44,6 +44,23 @@ export async function setLanguage(page: Page, language: 'de' | 'tr'): Promise<vo
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
+/** Runs `body` in German and in Turkish (the language set first), each on the desktop and the phone viewport. */
+export async function eachLanguageAndSize(
+  page: Page,
+  body: (lang: 'de' | 'tr', size: 'desktop' | 'phone', viewport: typeof DESKTOP | typeof PHONE) => Promise<void>,
+): Promise<void> {
+  for (const lang of ['de', 'tr'] as const) {
+    await setLanguage(page, lang);
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await body(lang, size, viewport);
+    }
+  }
+}
+
 const screenshotRoot = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 /**

@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, DESKTOP, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, shot, test } from './fixtures';
 import { makePdf, staffPng } from '../server/modules/media/sample-files';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -214,24 +214,17 @@ test('not found, a teacher read-only, and the screens in German and Turkish on d
   await expect(page.getByRole('button', { name: 'Als erledigt markieren' })).toHaveCount(0);
   await expect(page.getByTestId('practice-timer')).toHaveCount(0);
 
-  for (const lang of ['de', 'tr'] as const) {
-    await setLanguage(page, lang);
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await page.goto('/submissions');
-      await expect(page.getByTestId('task-card').first()).toBeVisible();
-      await shot(page, 'tasks', `list-${lang}-${size}`);
-      await page.goto(`/submissions/${taskId}`);
-      await expect(page.getByTestId('practice-timer')).toBeVisible();
-      await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
-      await shot(page, 'tasks', `detail-${lang}-${size}`);
-      // nothing wider than the screen
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    }
-  }
+  await eachLanguageAndSize(page, async (lang, size, viewport) => {
+    await page.goto('/submissions');
+    await expect(page.getByTestId('task-card').first()).toBeVisible();
+    await shot(page, 'tasks', `list-${lang}-${size}`);
+    await page.goto(`/submissions/${taskId}`);
+    await expect(page.getByTestId('practice-timer')).toBeVisible();
+    await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await shot(page, 'tasks', `detail-${lang}-${size}`);
+    // nothing wider than the screen
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+  });
   await expect(page.getByRole('heading', { name: 'Çalışma süresini kaydet' })).toBeVisible();
   await expectNoSeriousAxe(page, 'main');
 
@@ -411,36 +404,29 @@ test('a student with more than 50 tasks sees 50, loads the rest with the button,
   await expect(page.getByTestId('task-counter')).toHaveText('1 von 62 Aufgaben');
   await expect(page.getByRole('button', { name: 'Weitere Aufgaben laden' })).toHaveCount(0);
 
-  for (const lang of ['de', 'tr'] as const) {
-    await setLanguage(page, lang);
-    for (const [size, viewport] of [
-      ['desktop', DESKTOP],
-      ['phone', PHONE],
-    ] as const) {
-      await page.setViewportSize(viewport);
-      await page.goto('/submissions');
-      await expect(cards).toHaveCount(50);
-      const button = page.getByRole('button', { name: lang === 'de' ? 'Weitere Aufgaben laden' : 'Daha fazla görev yükle' });
-      await button.scrollIntoViewIfNeeded();
-      await expect(button).toBeVisible();
-      await expect(page.getByTestId('tasks-loaded')).toHaveText(lang === 'de' ? '50 von 62 angezeigt' : '62 görevden 50 tanesi gösteriliyor');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-      await shot(page, 'tasks', `more-${lang}-${size}`, { fullPage: false });
-      // loading: the button keeps its place and size, with a spinner
-      const secondPage = (url: URL) => url.pathname === '/api/submissions' && url.searchParams.get('offset') === '50';
-      await page.route(secondPage, async (route) => {
-        await new Promise((r) => setTimeout(r, 1500));
-        await route.continue();
-      });
-      const before = await button.boundingBox();
-      await button.click();
-      await expect(button).toHaveAttribute('aria-busy', 'true');
-      const during = await button.boundingBox();
-      expect(during).toEqual(before);
-      await shot(page, 'tasks', `more-loading-${lang}-${size}`, { fullPage: false });
-      await expect(cards).toHaveCount(62);
-      await page.unroute(secondPage);
-    }
-  }
+  await eachLanguageAndSize(page, async (lang, size, viewport) => {
+    await page.goto('/submissions');
+    await expect(cards).toHaveCount(50);
+    const button = page.getByRole('button', { name: lang === 'de' ? 'Weitere Aufgaben laden' : 'Daha fazla görev yükle' });
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeVisible();
+    await expect(page.getByTestId('tasks-loaded')).toHaveText(lang === 'de' ? '50 von 62 angezeigt' : '62 görevden 50 tanesi gösteriliyor');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await shot(page, 'tasks', `more-${lang}-${size}`, { fullPage: false });
+    // loading: the button keeps its place and size, with a spinner
+    const secondPage = (url: URL) => url.pathname === '/api/submissions' && url.searchParams.get('offset') === '50';
+    await page.route(secondPage, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    const before = await button.boundingBox();
+    await button.click();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    const during = await button.boundingBox();
+    expect(during).toEqual(before);
+    await shot(page, 'tasks', `more-loading-${lang}-${size}`, { fullPage: false });
+    await expect(cards).toHaveCount(62);
+    await page.unroute(secondPage);
+  });
   await expect(page.getByTestId('task-counter')).toHaveText('62 görevden 62 tanesi');
 });
