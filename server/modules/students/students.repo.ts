@@ -42,7 +42,7 @@ export async function listStudents(db: DbOrTx, teacherId: number, f: { courseId?
         from users u
         left join (select e.student_id, json_agg(json_build_object('id', c.id, 'name', c.name) order by lower(c.name), c.id) as courses
                    from courses c join enrolments e on e.course_id = c.id
-                   where c.teacher_id = ${teacherId}
+                   where c.teacher_id = ${teacherId}${f.ids?.length ? sql` and e.student_id in (${idList(f.ids)})` : sql``}
                    group by e.student_id) cs on cs.student_id = u.id
         where u.role = 'student' and u.teacher_id = ${teacherId}${byCourse}${byIds}
         order by lower(u.name), u.id`,
