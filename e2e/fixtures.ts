@@ -77,6 +77,19 @@ export async function shot(page: Page, feature: string, name: string, opts: { fu
 
 /** Fails on serious or critical accessibility violations (axe-core, WCAG 2 A/AA). */
 export async function expectNoSeriousAxe(page: Page, include?: string): Promise<void> {
+  // A dialog fading in has not its final contrast yet: let finite transitions and animations end
+  // first (spinners and skeletons run forever and are left alone; at most 2 s).
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]),
+  );
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
