@@ -84,7 +84,9 @@ export function Modal({ open, onClose, title, description, header, footer, child
             </div>
           )}
           {onSubmit ? (
-            <form onSubmit={onSubmit} noValidate={false} className="flex min-h-0 flex-1 flex-col">
+            // noValidate: forms check their fields themselves and show the messages in the
+            // interface language under each field; the browser's bubbles would be in its own.
+            <form onSubmit={onSubmit} noValidate className="flex min-h-0 flex-1 flex-col">
               {content}
             </form>
           ) : (
