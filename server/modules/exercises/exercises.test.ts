@@ -201,6 +201,23 @@ describe('POST /api/exercises', () => {
     expect(left).toEqual([]);
   });
 
+  it('more than 10 files in one request: 422 saying how many may go at once (German and Turkish), nothing stored', async () => {
+    const title = `Viele Dateien ${Date.now()}`;
+    const filesBefore = mediaFilesOnDisk();
+    const parts: Part[] = [['title', title]];
+    for (let i = 0; i < 11; i++) parts.push([`media_files[${i}]`, png, `bild-${i}.png`, 'image/png']);
+    const res = await send(teacher, '/api/exercises', parts);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors.media_files[0]).toBe('Höchstens 10 Dateien auf einmal. Bitte speichern Sie und fügen Sie weitere danach hinzu.');
+    const tr = await send(teacher, '/api/exercises', parts, '?language=tr');
+    expect(tr.json().errors.media_files[0]).toBe('Tek seferde en fazla 10 dosya. Lütfen kaydedip kalanları sonra ekleyin.');
+    expect(await t.db.select().from(exercises).where(eq(exercises.title, title))).toHaveLength(0);
+    expect(mediaFilesOnDisk()).toEqual(filesBefore);
+    const ten = await send(teacher, '/api/exercises', parts.slice(0, 11));
+    expect(ten.statusCode).toBe(201);
+    expect(ten.json().media_files).toHaveLength(10);
+  });
+
   it('refuses a course of another teacher (422 errors["course_ids.0"])', async () => {
     const other = await t.teacher();
     const foreign = await t.course(other);

@@ -7,7 +7,7 @@ import { fileTypeFromFile } from 'file-type';
 import type { UPLOAD_MIME_TYPES } from '../../../contract/constants';
 import { UPLOAD_MAX_BYTES } from '../../../contract/constants';
 import { EXERCISE_LIMITS } from '../../../contract/exercises';
-import { AppError, type Msg } from '../../errors';
+import { AppError, invalid, type Msg } from '../../errors';
 import type { Storage } from '../../lib/storage';
 
 export type MediaKind = 'image' | 'pdf' | 'video';
@@ -75,6 +75,10 @@ export function cleanFilename(name: string | undefined, ext: string): string {
 }
 
 const fieldMessages = {
+  tooManyFiles: {
+    de: `Höchstens ${EXERCISE_LIMITS.files} Dateien auf einmal. Bitte speichern Sie und fügen Sie weitere danach hinzu.`,
+    tr: `Tek seferde en fazla ${EXERCISE_LIMITS.files} dosya. Lütfen kaydedip kalanları sonra ekleyin.`,
+  } satisfies Msg,
   tooLarge: (name: string): Msg => ({ de: `Datei ${name} ist zu groß (max. 20MB)`, tr: `${name} dosyası çok büyük (en fazla 20MB)` }),
   badType: (name: string): Msg => ({
     de: `Dateityp von ${name} wird nicht unterstützt`,
@@ -219,6 +223,8 @@ function asUploadError(e: unknown): unknown {
   if (e instanceof AppError) return e;
   const err = e as { code?: string; statusCode?: number };
   if (typeof err.code === 'string' && /^E[A-Z]+$/.test(err.code) && err.code !== 'ECONNRESET') return e; // ENOSPC, EACCES…
+  // More files in one request than the form may send: say how many, not "the request is too large".
+  if (err.code === 'FST_FILES_LIMIT') return invalid({ media_files: fieldMessages.tooManyFiles });
   if (err.statusCode === 413) return e;
   return new AppError(422, brokenUpload);
 }
