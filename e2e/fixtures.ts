@@ -75,10 +75,12 @@ export async function shot(page: Page, feature: string, name: string, opts: { fu
   return path;
 }
 
-/** Fails on serious or critical accessibility violations (axe-core, WCAG 2 A/AA). */
-export async function expectNoSeriousAxe(page: Page, include?: string): Promise<void> {
-  // A dialog fading in has not its final contrast yet: let finite transitions and animations end
-  // first (spinners and skeletons run forever and are left alone; at most 2 s).
+/**
+ * Waits until finite CSS transitions and animations have ended (at most 2 s): a dialog that is
+ * still fading or sliding in has neither its final contrast nor its final hit areas. Spinners and
+ * skeletons run forever and are left alone.
+ */
+export async function settle(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.race([
       Promise.all(
@@ -90,6 +92,12 @@ export async function expectNoSeriousAxe(page: Page, include?: string): Promise<
       new Promise((resolve) => setTimeout(resolve, 2000)),
     ]),
   );
+}
+
+/** Fails on serious or critical accessibility violations (axe-core, WCAG 2 A/AA). */
+export async function expectNoSeriousAxe(page: Page, include?: string): Promise<void> {
+  // A dialog fading in has not its final contrast yet.
+  await settle(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   if (include) builder = builder.include(include);
   const results = await builder.analyze();

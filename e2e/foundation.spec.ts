@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { DEMO, PHONE, STUDENT_EMAIL, TEACHER_EMAIL, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { DEMO, PHONE, STUDENT_EMAIL, TEACHER_EMAIL, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, shot, test } from './fixtures';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: /Hauptnavigation|Ana gezinme/ });
 const sidebar = (page: Page) => page.locator('aside');
@@ -227,6 +227,7 @@ test.describe('student', () => {
 
     await open.click();
     await expect(dialog).toBeVisible();
+    await settle(page); // the sheet slides in: click the backdrop once it is in place
     await page.mouse.click(195, 30); // backdrop above the sheet
     await expect(dialog).toBeHidden();
 
