@@ -44,12 +44,15 @@ describe('bench runner', () => {
       expect(c.non2xx).toBe(0);
       expect(c.baseline?.queries).toBeGreaterThan(0);
       expect(c.ratio).toBeGreaterThan(0);
+      // both read-cached calls were also measured cold (Cache-Control: no-cache)
+      expect(c.cold?.rps).toBeGreaterThan(0);
     }
     const assign = report.calls.find((c) => c.name === 'assign');
     if (assign?.status === 'ok') expect(report.assign?.rows).toBe(6 * 30);
     const text = formatReport(report);
     expect(text).toContain('task list of a student');
     expect(text).toContain('budgets:');
+    expect(text).toContain('cold r/s');
     expect(report.budgets.length).toBeGreaterThan(0);
   });
 

@@ -19,6 +19,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { AppError, invalid, messages } from './errors';
 import { registerAccessControl } from './lib/auth';
+import { registerReadCache } from './lib/read-cache';
 import { requestLang } from './lib/lang';
 import { modules } from './modules/index';
 
@@ -145,6 +146,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   });
 
   registerAccessControl(app, deps.db);
+  // After the access check (the lookup needs the caller), before the routes (it wraps their handlers).
+  registerReadCache(app, { ttlMs: deps.config.READ_CACHE_SECONDS * 1000, timeZone: deps.config.APP_TIMEZONE });
   // PostgreSQL text cannot hold U+0000: refuse it in any JSON body, query or path field (422),
   // before a handler could try to store it (multipart text fields are caught by the DB mapping below).
   app.addHook('preValidation', async (req) => {

@@ -37,6 +37,11 @@ export const configSchema = z.object({
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
   STATIC_DIR: z.preprocess(emptyToUndefined, z.string().default('./dist/web')),
+  // How long list answers may be served from memory (server/lib/read-cache.ts); 0 turns the cache off.
+  READ_CACHE_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0).max(300, 'must be at most 300').default(10),
+  ),
 });
 
 export type AppConfig = z.output<typeof configSchema>;

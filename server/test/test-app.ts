@@ -75,6 +75,12 @@ export async function setupTestApp(env: Record<string, string> = {}) {
   let seq = 0;
   const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}${randomBytes(2).toString('hex')}`;
 
+  /**
+   * Factories write to the database directly, past the calls that invalidate the read cache
+   * (server/lib/read-cache.ts): they drop what it holds, as should a test after its own raw writes.
+   */
+  const forgetReads = () => app.readCache?.clear();
+
   async function makeUser(role: 'teacher' | 'student', teacherId: number | null, o: Partial<typeof users.$inferInsert> = {}): Promise<TestUser> {
     passwordHash ??= hashPassword(TEST_PASSWORD);
     const [u] = await db
@@ -92,6 +98,7 @@ export async function setupTestApp(env: Record<string, string> = {}) {
       .returning();
     if (!u) throw new Error('factory: user');
     const token = await issueToken(db, u.id);
+    forgetReads();
     return { id: u.id, name: u.name, email: u.email, role, token, headers: { authorization: `Bearer ${token}` } };
   }
 
@@ -100,10 +107,12 @@ export async function setupTestApp(env: Record<string, string> = {}) {
     db,
     deps,
     dbKind: handle.kind,
+    forgetReads,
     teacher: (o: Partial<typeof users.$inferInsert> = {}) => makeUser('teacher', null, o),
     student: (teacher: { id: number }, o: Partial<typeof users.$inferInsert> & { courseIds?: number[] } = {}) =>
       makeUser('student', teacher.id, o).then(async (s) => {
         if (o.courseIds?.length) await db.insert(enrolments).values(o.courseIds.map((courseId) => ({ courseId, studentId: s.id })));
+        forgetReads();
         return s;
       }),
     async course(teacher: { id: number }, o: Partial<typeof courses.$inferInsert> = {}) {
@@ -112,6 +121,7 @@ export async function setupTestApp(env: Record<string, string> = {}) {
         .values({ teacherId: teacher.id, name: o.name ?? `Kurs ${uniq()}`, description: o.description ?? null })
         .returning();
       if (!c) throw new Error('factory: course');
+      forgetReads();
       return c;
     },
     async exercise(teacher: { id: number }, o: Partial<typeof exercises.$inferInsert> & { courseIds?: number[] } = {}) {
@@ -122,6 +132,7 @@ export async function setupTestApp(env: Record<string, string> = {}) {
         .returning();
       if (!e) throw new Error('factory: exercise');
       if (courseIds?.length) await db.insert(exerciseCourses).values(courseIds.map((courseId) => ({ exerciseId: e.id, courseId })));
+      forgetReads();
       return e;
     },
     /** A task for a student; due today (UTC date) unless given. */
@@ -144,6 +155,7 @@ export async function setupTestApp(env: Record<string, string> = {}) {
         })
         .returning();
       if (!s) throw new Error('factory: submission');
+      forgetReads();
       return s;
     },
     async close() {

@@ -13,7 +13,7 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/calendar-events',
     {
-      config: { access: 'user' },
+      config: { access: 'user', cache: true },
       schema: {
         tags: ['calendar'],
         summary: "Tasks as calendar events: a teacher's students' tasks, or a student's own; start inclusive, end exclusive",

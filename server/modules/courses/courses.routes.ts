@@ -15,7 +15,7 @@ export default async function coursesRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/courses',
     {
-      config: { access: 'user' },
+      config: { access: 'user', cache: true },
       schema: {
         tags: ['courses'],
         description: "A teacher gets their own courses, a student the courses they are enrolled in; by name.",

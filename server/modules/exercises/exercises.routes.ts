@@ -48,7 +48,7 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/exercises',
     {
-      config: { access: 'teacher' },
+      config: { access: 'teacher', cache: true },
       schema: { tags: ['exercises'], querystring: exerciseListQuery, response: { 200: exerciseListResponse, ...errorResponses } },
     },
     async (req) => service.list(currentUser(req).id, req.query, requestLang(req)),

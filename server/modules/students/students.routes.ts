@@ -22,7 +22,7 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/students',
     {
-      config: { access: 'teacher' },
+      config: { access: 'teacher', cache: true },
       schema: {
         tags: ['students'],
         description: "The teacher's students ordered by name; course_id keeps those enrolled in that course.",

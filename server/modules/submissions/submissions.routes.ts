@@ -15,7 +15,7 @@ export default async function submissionsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/submissions',
     {
-      config: { access: 'user' },
+      config: { access: 'user', cache: true },
       schema: {
         tags: ['submissions'],
         description:
@@ -30,7 +30,7 @@ export default async function submissionsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/submissions/counts',
     {
-      config: { access: 'user' },
+      config: { access: 'user', cache: true },
       schema: {
         tags: ['submissions'],
         description:
