@@ -1,5 +1,4 @@
 import { PGlite } from '@electric-sql/pglite';
-import v8 from 'node:v8';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -37,31 +36,17 @@ pg.types.setTypeParser(20, (v: string) => Number(v));
 pg.types.setTypeParser(1700, (v: string) => Number(v));
 
 /** Shared buffers of the embedded database (see docs/decisions/bench-results.md). */
-export const PGLITE_SHARED_BUFFERS = '16MB';
-
-/**
- * PostgreSQL in WebAssembly is ~10 MB of code: V8's optimising tier (TurboFan) recompiles its hot
- * functions into another ~30–80 MB that stays resident. The baseline tier alone (Liftoff) keeps
- * the embedded server within DESIGN.md's 200 MB (bench-results.md, third pass: idle 204 → 164 MB,
- * under load 319 → 218 MB) for queries ~25 % slower once warm. Set before the module is compiled;
- * it concerns WebAssembly only, and nothing else in the server is WebAssembly.
- */
-let wasmTierChosen = false;
-function keepWasmOnBaselineTier(): void {
-  if (wasmTierChosen) return;
-  wasmTierChosen = true;
-  v8.setFlagsFromString('--liftoff-only');
-}
+export const PGLITE_SHARED_BUFFERS = '8MB';
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<DbHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  keepWasmOnBaselineTier();
   const client = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
     parsers: { 1082: (v: string) => v, 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
     // PostgreSQL's default 128 MB of shared buffers live in the WASM heap and stay resident: with
-    // 16 MB the server opens ~120 MB smaller (the files are cached by the OS all the same).
+    // 8 MB the server opens ~120 MB smaller (the files are cached by the OS all the same; 16 → 8 MB
+    // took another ~10 MB off the peak under load at the same speed).
     // Start parameters, so nothing is written into the data folder's postgresql.conf.
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
   });
