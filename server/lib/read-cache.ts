@@ -136,6 +136,9 @@ export class ReadCache {
   }
 }
 
+/** Marks a request whose (non-GET) handler has started: it may have written. */
+const WRITING = Object.freeze({ key: '', tenant: -1, gen: -1 });
+
 /** The tenant of a signed-in user: a teacher's own id, a student's teacher. */
 export function tenantOf(user: AuthUser): number | null {
   return user.role === 'teacher' ? user.id : user.teacherId;
@@ -207,6 +210,7 @@ export function registerReadCache(app: FastifyInstance, opts: { ttlMs: number; t
     if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
     const handler = route.handler;
     route.handler = async function invalidatingHandler(this: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+      req.readCache = WRITING;
       try {
         return await handler.call(this, req, reply);
       } finally {
@@ -244,7 +248,14 @@ export function registerReadCache(app: FastifyInstance, opts: { ttlMs: number; t
   });
 
   app.addHook('onSend', async (req, reply, payload) => {
+    // A handler that sends its answer itself (`reply.send(…)`) would let it start out before the
+    // wrapper above runs: bump here too, before the first byte is written.
     const pending = req.readCache;
+    if (pending === WRITING) {
+      const tenant = req.user ? tenantOf(req.user) : null;
+      if (tenant !== null) cache.bump(tenant);
+      return payload;
+    }
     if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
     req.readCache = null;
     cache.set(pending.key, pending.tenant, pending.gen, Buffer.from(payload, 'utf8'), Date.now());
