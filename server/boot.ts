@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppConfig } from './config';
 import { migrateDb, openPglite, openPostgres, type DbHandle } from './db/client';
@@ -34,10 +34,17 @@ export async function openDatabase(config: AppConfig): Promise<Opened> {
     release = lockDataDir(dataDir);
     try {
       const pgdata = join(dataDir, 'pgdata');
-      // A new folder starts from the migrated empty cluster that `npm start` prepares (no initdb).
-      const template = resolve(config.STATIC_DIR, '..', 'pglite-template.tar.gz');
-      const fresh = !existsSync(pgdata) && existsSync(template);
-      handle = await openPglite(pgdata, fresh ? new Blob([readFileSync(template)]) : undefined);
+      // A new folder starts as a copy of the migrated empty cluster that `npm start` prepares
+      // (no initdb); copied beside and renamed, so a start cut off halfway leaves no half cluster.
+      const template = resolve(config.STATIC_DIR, '..', 'pglite-template');
+      if (!existsSync(pgdata) && existsSync(join(template, '.ready'))) {
+        const copy = `${pgdata}.new`;
+        rmSync(copy, { recursive: true, force: true });
+        cpSync(template, copy, { recursive: true });
+        rmSync(join(copy, '.ready'));
+        renameSync(copy, pgdata);
+      }
+      handle = await openPglite(pgdata);
     } catch (e) {
       release();
       throw e;
