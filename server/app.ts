@@ -19,7 +19,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { AppError, invalid, messages } from './errors';
 import { registerAccessControl } from './lib/auth';
-import { registerReadCache } from './lib/read-cache';
+import { BROTLI_QUALITY, COMPRESS_THRESHOLD, GZIP_LEVEL, registerReadCache } from './lib/read-cache';
 import { requestLang } from './lib/lang';
 import { modules } from './modules/index';
 
@@ -105,10 +105,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   // about a tenth, the web app's scripts to what the /login budget counts. Fast settings: the
   // server's CPU matters more than the last percent of size.
   await app.register(compress, {
-    threshold: 2048,
+    threshold: COMPRESS_THRESHOLD,
     encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 4 },
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+    zlibOptions: { level: GZIP_LEVEL },
   });
 
   await app.register(helmet, {

@@ -105,8 +105,8 @@ export class ReadCache {
     if (have) return have;
     const out =
       encoding === 'br'
-        ? brotliCompressSync(e.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: e.body.length } })
-        : gzipSync(e.body, { level: 4 });
+        ? brotliCompressSync(e.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: e.body.length } })
+        : gzipSync(e.body, { level: GZIP_LEVEL });
     e[encoding] = out;
     e.bytes += out.length;
     this.bytes += out.length;
@@ -144,8 +144,13 @@ export function tenantOf(user: AuthUser): number | null {
   return user.role === 'teacher' ? user.id : user.teacherId;
 }
 
-/** Below this size answers go out uncompressed (the threshold given to @fastify/compress in app.ts). */
+/**
+ * How answers are compressed, here and by @fastify/compress (app.ts): below the threshold they go
+ * out as they are; fast settings, since the server's CPU matters more than the last percent.
+ */
 export const COMPRESS_THRESHOLD = 2048;
+export const BROTLI_QUALITY = 4;
+export const GZIP_LEVEL = 4;
 
 /**
  * The encoding for a cached answer, by the client's Accept-Encoding: br before gzip, q=0 refuses.
