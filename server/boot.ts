@@ -31,7 +31,7 @@ export async function openDatabase(config: AppConfig): Promise<Opened> {
   if (config.DATABASE_URL) {
     handle = await openPostgres(config.DATABASE_URL);
   } else {
-    release = lockDataDir(dataDir);
+    release = await lockDataDir(dataDir);
     try {
       const pgdata = join(dataDir, 'pgdata');
       // A new folder starts as a copy of the migrated empty cluster that `npm start` prepares
