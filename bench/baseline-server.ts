@@ -12,6 +12,7 @@
  * BENCH_DATABASE_URL (PostgreSQL) or BENCH_PGDATA (a PGlite folder nobody else uses).
  * Writes what it captured to BENCH_INFO (JSON) and prints `BASELINE_READY <port>` when listening.
  */
+import type { PGlite } from '@electric-sql/pglite';
 import Fastify from 'fastify';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -55,7 +56,8 @@ async function main() {
   } else {
     const h = await openPglite(process.env.BENCH_PGDATA);
     const client = h.pglite!;
-    db = drizzlePglite(client, { schema, logger }) as unknown as Db;
+    // The server's client: a proxy to PGlite in its worker thread (server/db/pglite-proxy.ts).
+    db = drizzlePglite(client as unknown as PGlite, { schema, logger }) as unknown as Db;
     exec = async (q) => (await client.query(q.text, q.params as unknown[])).rows;
     kind = 'pglite';
     close = h.close;

@@ -44,7 +44,15 @@ export async function openDatabase(config: AppConfig): Promise<Opened> {
         rmSync(join(copy, '.ready'));
         renameSync(copy, pgdata);
       }
-      handle = await openPglite(pgdata);
+      // The database runs in a worker thread (decision 0005); if that thread dies, every query
+      // would fail from then on: stop with a message so that whatever runs the server starts it again.
+      handle = await openPglite(pgdata, undefined, {
+        onCrash: (err) => {
+          process.stderr.write(`\nThe embedded database stopped unexpectedly (${err.message}); the server stops.\n`);
+          release();
+          process.exit(1);
+        },
+      });
     } catch (e) {
       release();
       throw e;

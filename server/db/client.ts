@@ -8,6 +8,7 @@ import pg from 'pg';
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { PgliteWorker, type PgliteClient } from './pglite-proxy';
 import * as schemaModule from './schema/index';
 
 const { schema } = schemaModule;
@@ -22,8 +23,8 @@ export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta
 export type DbHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Raw client for operator tasks (backup, restore). */
-  pglite?: PGlite;
+  /** Raw client of the embedded database (in its worker thread): bench, dumps. */
+  pglite?: PgliteClient;
   pool?: pg.Pool;
   close: () => Promise<void>;
 };
@@ -38,19 +39,25 @@ pg.types.setTypeParser(1700, (v: string) => Number(v));
 /** Shared buffers of the embedded database (see docs/decisions/bench-results.md). */
 export const PGLITE_SHARED_BUFFERS = '8MB';
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File): Promise<DbHandle> {
+/**
+ * The embedded database, run in a worker thread (server/db/pglite-worker.mjs, decision 0005):
+ * its queries run in WebAssembly synchronously, and on the main thread a 30 ms read held up
+ * every other request for those 30 ms. `onCrash` is called if the worker stops on its own.
+ */
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob | File, opts: { onCrash?: (err: Error) => void } = {}): Promise<DbHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({
+  const client = await PgliteWorker.open({
     ...(dataDir ? { dataDir } : {}),
     ...(loadDataDir ? { loadDataDir } : {}),
-    parsers: { 1082: (v: string) => v, 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
+    // The parsers (DATE as text, int8 and numeric as numbers) are set in the worker, as above for pg.
     // PostgreSQL's default 128 MB of shared buffers live in the WASM heap and stay resident: with
     // 8 MB the server opens ~120 MB smaller (the files are cached by the OS all the same; 16 → 8 MB
     // took another ~10 MB off the peak under load at the same speed).
     // Start parameters, so nothing is written into the data folder's postgresql.conf.
     startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`],
+    ...(opts.onCrash ? { onCrash: opts.onCrash } : {}),
   });
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }
 

@@ -19,15 +19,6 @@ import { statusCondition } from '../submissions/submissions.repo';
 
 export type StudentRef = { id: number; name: string; email: string };
 
-/** A student of this teacher, or undefined (also for a teacher's id, another teacher's student, a missing id). */
-export async function findOwnStudent(db: DbOrTx, teacherId: number, studentId: number): Promise<StudentRef | undefined> {
-  const r = await rows<StudentRef>(
-    db,
-    sql`select id, name, email from users where id = ${studentId} and role = 'student' and teacher_id = ${teacherId}`,
-  );
-  return r[0];
-}
-
 /** Local midnight at the start of `date + offset days`, as timestamptz. */
 const localMidnight = (today: string, offsetDays: number, tz: string): SQL =>
   sql`((${today}::date + ${offsetDays}::int)::timestamp at time zone ${tz})`;
@@ -92,8 +83,18 @@ export type MetricsData = Omit<MetricsRow, keyof CountsRow | 'progress_data'> & 
 
 const levelOrder = sql.raw(`array[${COMPETENCY_LEVELS.map((l) => `'${l}'`).join(', ')}]::text[]`);
 
-/** Every number of GET /api/my-metrics for one student, in one statement. */
-export async function studentMetrics(db: DbOrTx, studentId: number, today: string, tz: string): Promise<MetricsData> {
+/**
+ * The owner check of a teacher's call, folded into the statement that computes the numbers: a
+ * student of another teacher (or a teacher's id, a missing id) gives no row.
+ */
+const ownedBy = (studentId: number, teacherId: number): SQL =>
+  sql`exists (select 1 from users o where o.id = ${studentId} and o.role = 'student' and o.teacher_id = ${teacherId})`;
+
+/**
+ * Every number of GET /api/my-metrics for one student, in one statement; with `teacherId`, only
+ * for a student of that teacher (else undefined).
+ */
+async function metricsRow(db: DbOrTx, studentId: number, today: string, tz: string, teacherId?: number): Promise<MetricsData | undefined> {
   const first = DASHBOARD_DAYS - 1;
   const result = await rows<MetricsRow>(
     db,
@@ -142,10 +143,11 @@ export async function studentMetrics(db: DbOrTx, studentId: number, today: strin
       progress.data as progress_data,
       c.total_submissions, c.completed_submissions, c.open_submissions, c.overdue_submissions, c.expired_submissions,
       ${completionRate} as completion_rate
-    from sess, progress, streak, c, acc`,
+    from sess, progress, streak, c, acc
+    ${teacherId === undefined ? sql`` : sql`where ${ownedBy(studentId, teacherId)}`}`,
   );
   const r = result[0];
-  if (!r) throw new Error('metrics: no row');
+  if (!r) return undefined;
   const progress = (typeof r.progress_data === 'string' ? JSON.parse(r.progress_data) : r.progress_data) as ProgressPoint[];
   return {
     current_streak: r.current_streak,
@@ -160,6 +162,18 @@ export async function studentMetrics(db: DbOrTx, studentId: number, today: strin
   };
 }
 
+/** Every number of GET /api/my-metrics for one student, in one statement. */
+export async function studentMetrics(db: DbOrTx, studentId: number, today: string, tz: string): Promise<MetricsData> {
+  const r = await metricsRow(db, studentId, today, tz);
+  if (!r) throw new Error('metrics: no row');
+  return r;
+}
+
+/** The same numbers for a student of this teacher, with the owner check in the same statement; undefined when not theirs. */
+export function ownStudentMetrics(db: DbOrTx, teacherId: number, studentId: number, today: string, tz: string): Promise<MetricsData | undefined> {
+  return metricsRow(db, studentId, today, tz, teacherId);
+}
+
 function countsOf(r: CountsRow): SubmissionCounts {
   return {
     total_submissions: r.total_submissions,
@@ -171,24 +185,30 @@ function countsOf(r: CountsRow): SubmissionCounts {
   };
 }
 
-/** Task counts, completion rate and streak for the teacher's overview, in one statement. */
-export async function studentKpis(
+/**
+ * The student (if this teacher's own) with their task counts, completion rate and streak for the
+ * teacher's overview, in one statement; undefined for anybody else's id.
+ */
+export async function ownStudentKpis(
   db: DbOrTx,
+  teacherId: number,
   studentId: number,
   today: string,
   tz: string,
-): Promise<SubmissionCounts & { current_streak: number }> {
-  const result = await rows<CountsRow & { current_streak: number }>(
+): Promise<{ student: StudentRef; kpis: SubmissionCounts & { current_streak: number } } | undefined> {
+  const result = await rows<CountsRow & { current_streak: number; id: number; name: string; email: string }>(
     db,
     sql`with recursive ${streakCtes(studentId, today, tz)},
     c as (${countsCte(studentId, today)})
-    select c.total_submissions, c.completed_submissions, c.open_submissions, c.overdue_submissions, c.expired_submissions,
+    select u.id, u.name, u.email,
+      c.total_submissions, c.completed_submissions, c.open_submissions, c.overdue_submissions, c.expired_submissions,
       ${completionRate} as completion_rate, streak.current_streak
-    from c, streak`,
+    from users u, c, streak
+    where u.id = ${studentId} and u.role = 'student' and u.teacher_id = ${teacherId}`,
   );
   const r = result[0];
-  if (!r) throw new Error('kpis: no row');
-  return { ...countsOf(r), current_streak: r.current_streak };
+  if (!r) return undefined;
+  return { student: { id: r.id, name: r.name, email: r.email }, kpis: { ...countsOf(r), current_streak: r.current_streak } };
 }
 
 /** A task of one of this teacher's students, or undefined. */

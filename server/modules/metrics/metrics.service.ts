@@ -5,7 +5,7 @@ import type { ReviewBody, StudentMetrics, StudentOverview } from '../../../contr
 import { RECENT_SUBMISSIONS } from '../../../contract/metrics';
 import type { Submission } from '../../../contract/submissions';
 import { findSubmissions } from '../submissions/submissions.repo';
-import { findOwnStudent, findOwnSubmissionId, saveReview, studentKpis, studentMetrics } from './metrics.repo';
+import { findOwnSubmissionId, ownStudentKpis, ownStudentMetrics, saveReview, studentMetrics } from './metrics.repo';
 
 /**
  * Progress rules: a student's metrics, the teacher's overview of one of their students, and the
@@ -27,25 +27,24 @@ export class MetricsService {
     return studentMetrics(this.db, studentId, this.today(now), this.timeZone);
   }
 
-  /** GET /api/students/{id}/metrics: 404 unless the student is the teacher's own. */
+  /** GET /api/students/{id}/metrics: 404 unless the student is the teacher's own (checked in the same statement). */
   async metricsForTeacher(teacherId: number, studentId: number, now: Date = new Date()): Promise<StudentMetrics> {
-    const student = await findOwnStudent(this.db, teacherId, studentId);
-    if (!student) throw notFound();
-    return this.metrics(student.id, now);
+    const m = await ownStudentMetrics(this.db, teacherId, studentId, this.today(now), this.timeZone);
+    if (!m) throw notFound();
+    return m;
   }
 
-  /** GET /api/students/{id}/overview: 404 unless the student is the teacher's own. */
+  /** GET /api/students/{id}/overview: 404 unless the student is the teacher's own. Two statements: the student with the numbers, the recent tasks. */
   async overview(teacherId: number, studentId: number, now: Date = new Date()): Promise<StudentOverview> {
-    const student = await findOwnStudent(this.db, teacherId, studentId);
-    if (!student) throw notFound();
     const today = this.today(now);
-    const kpis = await studentKpis(this.db, student.id, today, this.timeZone);
+    const own = await ownStudentKpis(this.db, teacherId, studentId, today, this.timeZone);
+    if (!own) throw notFound();
     const recent = await findSubmissions(
       this.db,
-      { studentId: student.id, to: today, order: 'due_desc', limit: RECENT_SUBMISSIONS, withMedia: false },
+      { studentId: own.student.id, to: today, order: 'due_desc', limit: RECENT_SUBMISSIONS, withMedia: false },
       today,
     );
-    return { student, kpis, recent_submissions: recent };
+    return { student: own.student, kpis: own.kpis, recent_submissions: recent };
   }
 
   /** PATCH /api/submissions/{id}/review: only a task of one of the teacher's students, else 404. */
