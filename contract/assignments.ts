@@ -36,13 +36,13 @@ export const createAssignmentBody = z
   .meta({ id: 'AssignmentCreate' });
 export type CreateAssignmentBody = z.input<typeof createAssignmentBody>;
 
-export const createAssignmentQuery = z.object({ language: languageQuery });
+export const createAssignmentQuery = z.strictObject({ language: languageQuery });
 
 export const createAssignmentResponse = z.object({ submissions: z.array(submissionSchema) }).meta({ id: 'AssignmentCreated' });
 export type CreateAssignmentResponse = z.infer<typeof createAssignmentResponse>;
 
 /** DELETE /api/submissions/{id}: `scope=series` also removes the open tasks of its series from its date on. */
-export const deleteSubmissionQuery = z.object({
+export const deleteSubmissionQuery = z.strictObject({
   language: languageQuery,
   scope: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['one', 'series']).optional()),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailText } from './common';
 
 export const roleSchema = z.object({ name: z.enum(['teacher', 'student']) });
 
@@ -6,14 +7,14 @@ export const userSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    email: z.string(),
+    email: emailText,
     role: roleSchema,
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
 export const loginBody = z.object({
-  email: z.string().trim().min(1).max(254).pipe(z.email()),
+  email: z.string().trim().min(1).max(254).pipe(z.email()).meta({ format: 'email' }),
   password: z.string().min(1).max(200),
 });
 export type LoginBody = z.infer<typeof loginBody>;

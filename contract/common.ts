@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { DATE_PATTERN, DATE_RANGE } from './constants';
+import { isDateInRange } from './recurrence';
 
 /** Every error answer of the API. */
 export const errorSchema = z
@@ -23,8 +25,30 @@ export const wholeNumberText = <T extends z.ZodType>(schema: T) =>
 /** A positive integer id in a path, e.g. /api/students/{id}. */
 export const idParams = z.object({ id: wholeNumberText(z.number().int().positive().max(2147483647)) });
 
-/** A calendar date YYYY-MM-DD that exists. */
-export const dateString = z.iso.date();
+/**
+ * A text in both interface languages carried by a zod issue (`params.msg`): the server's error
+ * handler answers it instead of zod's generic message for that field.
+ */
+export type IssueMsg = { de: string; tr: string };
+
+/** The 422 message of a date outside DATE_RANGE or not a date at all. */
+export const dateRangeMessage: IssueMsg = {
+  de: 'Bitte geben Sie ein gültiges Datum (JJJJ-MM-TT) zwischen 2000-01-01 und 2100-12-31 an.',
+  tr: 'Lütfen 2000-01-01 ile 2100-12-31 arasında geçerli bir tarih (YYYY-AA-GG) girin.',
+};
+
+/**
+ * A calendar date YYYY-MM-DD that exists and lies in DATE_RANGE (2000-01-01 … 2100-12-31);
+ * documented with format date, the pattern DATE_PATTERN and the window.
+ */
+export const dateString = z
+  .string()
+  .refine(isDateInRange, { message: dateRangeMessage.de, params: { msg: dateRangeMessage } })
+  .meta({
+    format: 'date',
+    pattern: DATE_PATTERN,
+    description: `A calendar date YYYY-MM-DD from ${DATE_RANGE.min} to ${DATE_RANGE.max}.`,
+  });
 
 /** An optional course filter: empty or missing means all courses. */
 export const courseIdQuery = z.preprocess(
@@ -32,7 +56,14 @@ export const courseIdQuery = z.preprocess(
   wholeNumberText(z.number().int().positive().max(2147483647)).optional(),
 );
 
-export const languageQuery = z.preprocess((v) => (v === '' ? undefined : v), languageSchema.optional());
+/** `language` in a query: de or tr; missing means Accept-Language decides (an empty value is refused). */
+export const languageQuery = languageSchema.optional();
+
+/**
+ * The query of a route that takes no parameters but `language`. Every query schema is strict:
+ * a parameter the route does not document answers 422 naming it.
+ */
+export const languageOnlyQuery = z.strictObject({ language: languageQuery });
 
 /** Trimmed text; empty becomes null. */
 export const optionalText = (max: number) =>
@@ -41,12 +72,30 @@ export const optionalText = (max: number) =>
     z.string().max(max).nullable().optional(),
   );
 
-/** Standard error responses to list in route schemas. */
-export const errorResponses = {
-  401: errorSchema,
-  403: errorSchema,
-  404: errorSchema,
-  409: errorSchema,
-  422: errorSchema,
-  429: errorSchema,
-} as const;
+/** An e-mail address in an answer (documented with format email; input is checked with z.email()). */
+export const emailText = z.string().meta({ format: 'email' });
+
+/** The error statuses an answer of the API may have; every one carries errorSchema (409 of the practice routes extends it). */
+export type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 500;
+
+/**
+ * The error responses of one route, for its schema: exactly the statuses it can answer, so that
+ * the OpenAPI document lists no more and no fewer (the API tests check every answer against it).
+ * 422 (a parameter, query or body the contract refuses, an unknown query parameter) and 500 are
+ * always included; a route with a request body (POST, PUT, PATCH) adds 413 (too large) and 415
+ * (a content type it does not read) itself via `withBody`.
+ */
+export function errorResponsesOf<const C extends ErrorStatus>(...codes: C[]): Record<C | 422 | 500, typeof errorSchema> {
+  const out = {} as Record<C | 422 | 500, typeof errorSchema>;
+  for (const code of [...codes, 422 as const, 500 as const].sort((a, b) => a - b)) out[code] = errorSchema;
+  return out;
+}
+
+/** 413 and 415: added to every route that reads a request body (POST, PUT, PATCH). */
+export const bodyErrors = { 413: errorSchema, 415: errorSchema } as const;
+
+/**
+ * @deprecated Lists statuses a route may never answer; use errorResponsesOf(…) with the route's own.
+ * Kept so that routes not yet converted still compile (and still document 422 and 500).
+ */
+export const errorResponses = errorResponsesOf(401, 403, 404, 409, 429);

@@ -5,6 +5,16 @@ export const EVENTS = { languageChanged: 'language-changed', courseChanged: 'cou
 export const STATUS_COLORS = { completed: '#10B981', open: '#F59E0B', expired: '#DC2626' } as const;
 
 export const EXPIRY_DAYS = { min: 1, max: 30, default: 2 } as const;
+
+/**
+ * Every calendar date the API accepts (due_date, recurrence_end_date, the from/to and start/end
+ * filters) lies in this window, inclusive; anything else answers 422. Derived dates stay close:
+ * an expiry is at most EXPIRY_DAYS.max days after a due date (so at most 2101-01-30), a default
+ * series end is clamped to `max`. Both fit PostgreSQL `date` and a 4-digit year with room to spare.
+ */
+export const DATE_RANGE = { min: '2000-01-01', max: '2100-12-31' } as const;
+/** The documented pattern of such a date: YYYY-MM-DD, year 2000–2100, month 01–12, day 01–31 (existence is checked too). */
+export const DATE_PATTERN = '^(?:20[0-9]{2}|2100)-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12][0-9]|3[01])$';
 export const RECURRENCE_TYPES = ['none', 'daily', 'every_2_days', 'weekly', 'monthly'] as const;
 export type RecurrenceType = (typeof RECURRENCE_TYPES)[number];
 

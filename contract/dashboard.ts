@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { courseIdQuery, languageQuery } from './common';
+import { courseIdQuery, emailText, languageQuery } from './common';
 
 /** GET /api/dashboard (teacher): counts filtered by the selected course. */
-export const dashboardQuery = z.object({ language: languageQuery, course_id: courseIdQuery });
+export const dashboardQuery = z.strictObject({ language: languageQuery, course_id: courseIdQuery });
 
 export const recentStudentSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  email: z.string(),
+  email: emailText,
   created_at: z.string(),
 });
 export type RecentStudent = z.infer<typeof recentStudentSchema>;

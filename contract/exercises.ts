@@ -46,7 +46,7 @@ export type Exercise = z.infer<typeof exerciseSchema>;
 const positiveInt = wholeNumberText(z.number().int().positive().max(2147483647));
 
 /** GET /api/exercises query: all rows unless `page` is given. */
-export const exerciseListQuery = z.object({
+export const exerciseListQuery = z.strictObject({
   language: languageQuery,
   course_id: courseIdQuery,
   page: z.preprocess((v) => (v === '' ? undefined : v), positiveInt.optional()),
@@ -67,11 +67,14 @@ export const exerciseListResponse = z
 export type ExerciseListResponse = z.infer<typeof exerciseListResponse>;
 
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+/** A multipart array field sent once (`tags=a`, as generated clients do for one element) is a list of one. */
+const oneToList = (v: unknown) => (typeof v === 'string' ? [v] : v);
 const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
 
 /**
  * The text fields of the multipart form of POST /api/exercises and POST /api/exercises/{id},
- * after the server has gathered `tags[i]`, `course_ids[i]` and `remove_media[i]` into arrays.
+ * after the server has gathered `tags`, `tags[]`, `tags[i]` (and the same for `course_ids`,
+ * `remove_media`) into arrays; one repeated-field value counts as a list of one.
  * The web form validates with the same schema.
  */
 export const exerciseFields = z.object({
@@ -83,39 +86,59 @@ export const exerciseFields = z.object({
   estimated_minutes: z.preprocess(emptyToNull, z.coerce.number().int().min(1).max(EXERCISE_LIMITS.minutesMax).nullable().optional()),
   priority: z.preprocess(emptyToNull, z.coerce.number().int().min(1).max(5).nullable().optional()),
   language: z.preprocess(emptyToNull, languageSchema.nullable().optional()),
-  tags: z
-    .array(z.preprocess(trimmed, z.string().max(EXERCISE_LIMITS.tag)))
-    .max(EXERCISE_LIMITS.tags)
-    .default([])
-    .transform((tags) => [...new Set(tags.filter((t) => t !== ''))]),
-  course_ids: z.array(positiveInt).max(200).default([]),
-  remove_media: z.array(positiveInt).max(200).default([]),
+  tags: z.preprocess(
+    oneToList,
+    z
+      .array(z.preprocess(trimmed, z.string().max(EXERCISE_LIMITS.tag)))
+      .max(EXERCISE_LIMITS.tags)
+      .default([])
+      .transform((tags) => [...new Set(tags.filter((t) => t !== ''))]),
+  ),
+  course_ids: z.preprocess(oneToList, z.array(positiveInt).max(200).default([])),
+  remove_media: z.preprocess(oneToList, z.array(positiveInt).max(200).default([])),
 });
 export type ExerciseFieldsInput = z.input<typeof exerciseFields>;
 export type ExerciseFields = z.output<typeof exerciseFields>;
 
-/** The multipart form as documented in OpenAPI (array fields are sent as `tags[0]`, `tags[1]`, …). */
+/**
+ * The multipart form as documented in OpenAPI (never parsed with this schema: the server reads
+ * the parts itself, server/modules/exercises/exercises.upload.ts). Array fields are sent as one
+ * part per element under the same name (`tags`, `tags`, …; see EXERCISE_FORM_ENCODING); the
+ * server also accepts `tags[]` and `tags[0]`, `tags[1]`, … Blank text fields count as missing.
+ */
 export const exerciseMultipartDoc = z
   .object({
-    title: z.string(),
-    description: z.string().optional(),
+    title: z.string().min(1).max(EXERCISE_LIMITS.title),
+    description: z.string().max(EXERCISE_LIMITS.description).optional(),
     category: categorySchema.optional(),
     difficulty: difficultySchema.optional(),
-    target: z.string().optional(),
-    estimated_minutes: z.string().optional(),
-    priority: z.string().optional(),
+    target: z.string().max(EXERCISE_LIMITS.target).optional(),
+    estimated_minutes: z.number().int().min(1).max(EXERCISE_LIMITS.minutesMax).optional(),
+    priority: z.number().int().min(1).max(5).optional().describe('1–5; default 3'),
     language: languageSchema.optional(),
-    'tags[i]': z.string().optional().describe('One field per tag: tags[0], tags[1], …'),
-    'course_ids[i]': z.string().optional().describe('One field per course id: course_ids[0], …'),
-    'media_files[i]': z
-      .string()
+    tags: z.array(z.string().max(EXERCISE_LIMITS.tag)).max(EXERCISE_LIMITS.tags).optional().describe('One part per tag'),
+    course_ids: z.array(z.number().int().min(1).max(2147483647)).max(200).optional().describe('One part per course id'),
+    media_files: z
+      .array(z.string().meta({ format: 'binary' }))
+      .max(EXERCISE_LIMITS.files)
       .optional()
-      .describe(`One file per field: media_files[0], … (${UPLOAD_MIME_TYPES.join(', ')}; at most ${UPLOAD_MAX_BYTES} bytes each)`)
-      .meta({ format: 'binary' }),
-    'remove_media[i]': z.string().optional().describe('Update only: ids of media files to remove'),
+      .describe(`One part per file (${UPLOAD_MIME_TYPES.join(', ')}; at most ${UPLOAD_MAX_BYTES} bytes each)`),
+    remove_media: z
+      .array(z.number().int().min(1).max(2147483647))
+      .max(200)
+      .optional()
+      .describe('Update only: ids of the media files to remove'),
   })
   .meta({ id: 'ExerciseForm' });
 
-export const exerciseCategoriesQuery = z.object({ language: languageQuery });
+/** The OpenAPI `encoding` of that form: arrays as repeated parts, files with their allowed types. */
+export const EXERCISE_FORM_ENCODING = {
+  tags: { style: 'form', explode: true },
+  course_ids: { style: 'form', explode: true },
+  remove_media: { style: 'form', explode: true },
+  media_files: { style: 'form', explode: true, contentType: UPLOAD_MIME_TYPES.join(', ') },
+} as const;
+
+export const exerciseCategoriesQuery = z.strictObject({ language: languageQuery });
 export const exerciseCategoriesResponse = z.record(categorySchema, z.string()).meta({ id: 'ExerciseCategories' });
 export type ExerciseCategories = z.infer<typeof exerciseCategoriesResponse>;

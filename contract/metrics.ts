@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common';
+import { emailText, optionalText } from './common';
 import { competencyLevelSchema, submissionSchema } from './submissions';
 
 /** Counts of a student's tasks by status (SPEC.md section 4) and the completion rate. */
@@ -49,7 +49,7 @@ export type StudentMetrics = z.infer<typeof studentMetricsSchema>;
 /** GET /api/students/{id}/overview (teacher). */
 export const studentOverviewSchema = z
   .object({
-    student: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+    student: z.object({ id: z.number().int(), name: z.string(), email: emailText }),
     kpis: submissionCountsSchema.extend({ current_streak: z.number().int() }),
     /** The 10 tasks most recently due (due today or earlier), newest first. */
     recent_submissions: z.array(submissionSchema),

@@ -1,4 +1,4 @@
-import type { RecurrenceType } from './constants';
+import { DATE_RANGE, type RecurrenceType } from './constants';
 
 /**
  * Recurring tasks: the due dates of a series, its default end and the limits, shared by the
@@ -6,7 +6,12 @@ import type { RecurrenceType } from './constants';
  *
  * Everything works on calendar dates `YYYY-MM-DD`. Day arithmetic goes through a day number
  * (days since 1970-01-01, computed with Date.UTC, which has no summer time), never through local
- * Date objects, so the change to and from summer time can never shift a date.
+ * Date objects, so the change to and from summer time can never shift a date. Dates are compared
+ * as dates (compareDates), never as text: '10000-01-30' < '2026-01-01' as text.
+ *
+ * The API accepts only dates in DATE_RANGE (2000-01-01 … 2100-12-31, isDateInRange); the
+ * functions here refuse to write a date outside years 0000–9999 (RangeError) instead of
+ * producing one that neither parses back nor fits PostgreSQL's comparisons.
  */
 
 export type RepeatingType = Exclude<RecurrenceType, 'none'>;
@@ -68,7 +73,38 @@ export function toDayNumber(date: string): number {
 
 export function fromDayNumber(n: number): string {
   const dt = new Date(n * MS_PER_DAY);
-  return format({ y: dt.getUTCFullYear(), m: dt.getUTCMonth() + 1, d: dt.getUTCDate() });
+  const y = dt.getUTCFullYear();
+  if (!Number.isInteger(n) || !(y >= 0 && y <= 9999)) throw new RangeError(`Day number out of range: ${n}`);
+  return format({ y, m: dt.getUTCMonth() + 1, d: dt.getUTCDate() });
+}
+
+/** True for an existing calendar date inside DATE_RANGE (the dates the API accepts). */
+export function isDateInRange(date: string): boolean {
+  return isCalendarDate(date) && compareDates(date, DATE_RANGE.min) >= 0 && compareDates(date, DATE_RANGE.max) <= 0;
+}
+
+const ANY_YEAR_RE = /^(\d{4,6})-(\d{2})-(\d{2})/;
+
+/**
+ * Negative, zero or positive as date `a` lies before, on or after date `b` (YYYY-MM-DD; also
+ * longer years as PostgreSQL writes them, e.g. '10000-01-30', and a trailing time is ignored).
+ * Compares the dates, not their text.
+ */
+export function compareDates(a: string, b: string): number {
+  return dayNumberOf(a) - dayNumberOf(b);
+}
+
+function dayNumberOf(date: string): number {
+  const m = ANY_YEAR_RE.exec(date);
+  if (!m) throw new RangeError(`Not a calendar date: ${date}`);
+  const dt = new Date(0);
+  dt.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return Math.round(dt.getTime() / MS_PER_DAY);
+}
+
+/** The earlier of two dates. */
+export function minDate(a: string, b: string): string {
+  return compareDates(a, b) <= 0 ? a : b;
 }
 
 export function addDays(date: string, days: number): string {
@@ -89,27 +125,36 @@ export function addMonths(date: string, months: number): string {
   const index = y * 12 + (m - 1) + months;
   const ny = Math.floor(index / 12);
   const nm = index - ny * 12 + 1;
+  if (!(ny >= 0 && ny <= 9999)) throw new RangeError(`Date out of range: ${date} + ${months} months`);
   return format({ y: ny, m: nm, d: Math.min(d, daysInMonth(ny, nm)) });
 }
 
-/** The last date of a repetition when the teacher gives none; null for no repetition. */
+/**
+ * The last date of a repetition when the teacher gives none; null for no repetition. Never
+ * after DATE_RANGE.max (a series from late 2100 stops on 2100-12-31).
+ */
 export function defaultRecurrenceEnd(dueDate: string, type: RecurrenceType): string | null {
   if (type === 'none') return null;
   const rule = DEFAULT_RECURRENCE_END[type];
-  return 'days' in rule ? addDays(dueDate, rule.days) : addMonths(dueDate, rule.months);
+  return clampToRange(dueDate, 'days' in rule ? addDays(dueDate, rule.days) : addMonths(dueDate, rule.months));
 }
 
-/** The latest end date allowed for a series starting on `dueDate` (one year). */
+/** The latest end date allowed for a series starting on `dueDate` (one year, at most DATE_RANGE.max). */
 export function maxRecurrenceEnd(dueDate: string): string {
-  return addMonths(dueDate, MAX_RECURRENCE_MONTHS);
+  return clampToRange(dueDate, addMonths(dueDate, MAX_RECURRENCE_MONTHS));
+}
+
+/** `end`, but not after DATE_RANGE.max when the series itself starts inside the window. */
+function clampToRange(dueDate: string, end: string): string {
+  return compareDates(dueDate, DATE_RANGE.max) <= 0 ? minDate(end, DATE_RANGE.max) : end;
 }
 
 export type RecurrenceProblem = 'before_due' | 'too_far';
 
 /** Why an explicit end date is not allowed, or null when it is. */
 export function recurrenceEndProblem(dueDate: string, endDate: string): RecurrenceProblem | null {
-  if (endDate < dueDate) return 'before_due';
-  if (endDate > maxRecurrenceEnd(dueDate)) return 'too_far';
+  if (compareDates(endDate, dueDate) < 0) return 'before_due';
+  if (compareDates(endDate, maxRecurrenceEnd(dueDate)) > 0) return 'too_far';
   return null;
 }
 
@@ -125,12 +170,13 @@ export function recurrenceDates(dueDate: string, type: RecurrenceType, endDate?:
   if (type === 'none') return [dueDate];
   const end = endDate ?? defaultRecurrenceEnd(dueDate, type)!;
   parse(end);
-  if (end < dueDate) return [];
+  if (compareDates(end, dueDate) < 0) return [];
   const dates: string[] = [];
   if (type === 'monthly') {
+    const last = toDayNumber(end);
     for (let i = 0; ; i++) {
       const next = addMonths(dueDate, i);
-      if (next > end) break;
+      if (toDayNumber(next) > last) break;
       dates.push(next);
     }
     return dates;

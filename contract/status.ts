@@ -1,4 +1,5 @@
 import type { SubmissionStatus } from './constants';
+import { compareDates } from './recurrence';
 
 export type StatusInput = {
   completed_at: string | Date | null | undefined;
@@ -8,11 +9,12 @@ export type StatusInput = {
 
 /**
  * SPEC.md section 4, checked in this order: completed, expired, overdue, open.
- * `today` is the calendar date (YYYY-MM-DD) in the school's time zone; dates compare as strings.
+ * `today` is the calendar date (YYYY-MM-DD) in the school's time zone. Dates compare as dates
+ * (compareDates), like the SQL of the lists (`s.expiration_date < today::date`), never as text.
  */
 export function deriveStatus(s: StatusInput, today: string): SubmissionStatus {
   if (s.completed_at) return 'completed';
-  if (s.expiration_date && s.expiration_date < today) return 'expired';
-  if (s.due_date < today) return 'overdue';
+  if (s.expiration_date && compareDates(s.expiration_date, today) < 0) return 'expired';
+  if (compareDates(s.due_date, today) < 0) return 'overdue';
   return 'open';
 }

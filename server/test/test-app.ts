@@ -10,6 +10,7 @@ import { openPglite, openPostgres, type Db, type DbHandle } from '../db/client';
 import { courses, enrolments, exerciseCourses, exercises, submissions, users } from '../db/schema/index';
 import { issueToken } from '../lib/auth';
 import { hashPassword } from '../lib/passwords';
+import { installOpenApiGuard } from './openapi-guard';
 
 export const TEST_PASSWORD = 'password123';
 let passwordHash: Promise<string> | undefined;
@@ -70,6 +71,8 @@ export async function setupTestApp(env: Record<string, string> = {}) {
     secret: randomBytes(32).toString('base64url'),
   };
   const app = await buildApp(deps, { logger: false, checkResponses: true });
+  // Every answer is also checked against the OpenAPI document (server/test/openapi-guard.ts).
+  const openApiGuard = installOpenApiGuard(app);
   await app.ready();
   const db: Db = handle.db;
   let seq = 0;
@@ -158,11 +161,13 @@ export async function setupTestApp(env: Record<string, string> = {}) {
       forgetReads();
       return s;
     },
+    openApiGuard,
     async close() {
       await app.close();
       await handle.close();
       await handle.drop();
       rmSync(dataDir, { recursive: true, force: true });
+      if (openApiGuard.pending.length) throw new Error(openApiGuard.pending.join('\n'));
     },
   };
 }

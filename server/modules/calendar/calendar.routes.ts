@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../contract/common';
+import { errorResponsesOf } from '../../../contract/common';
 import { calendarQuery, calendarResponse } from '../../../contract/calendar';
 import { currentUser } from '../../lib/auth';
 import { todayInZone } from '../../lib/time';
@@ -18,7 +18,7 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
         tags: ['calendar'],
         summary: "Tasks as calendar events: a teacher's students' tasks, or a student's own; start inclusive, end exclusive",
         querystring: calendarQuery,
-        response: { 200: calendarResponse, ...errorResponses },
+        response: { 200: calendarResponse, ...errorResponsesOf(401) },
       },
     },
     async (req) => {

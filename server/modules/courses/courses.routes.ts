@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, idParams, languageQuery } from '../../../contract/common';
+import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
 import { courseBody, courseListResponse, courseSchema } from '../../../contract/courses';
 import { currentUser } from '../../lib/auth';
 import { CoursesService } from './courses.service';
 
-const langQuery = z.object({ language: languageQuery });
+const langQuery = languageOnlyQuery;
 
 export default async function coursesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +20,7 @@ export default async function coursesRoutes(fastify: FastifyInstance) {
         tags: ['courses'],
         description: "A teacher gets their own courses, a student the courses they are enrolled in; by name.",
         querystring: langQuery,
-        response: { 200: courseListResponse, ...errorResponses },
+        response: { 200: courseListResponse, ...errorResponsesOf(401) },
       },
     },
     async (req) => service.list(currentUser(req)),
@@ -30,7 +30,7 @@ export default async function coursesRoutes(fastify: FastifyInstance) {
     '/api/courses/:id',
     {
       config: { access: 'teacher' },
-      schema: { tags: ['courses'], params: idParams, querystring: langQuery, response: { 200: courseSchema, ...errorResponses } },
+      schema: { tags: ['courses'], params: idParams, querystring: langQuery, response: { 200: courseSchema, ...errorResponsesOf(401, 403, 404) } },
     },
     async (req) => service.get(currentUser(req), req.params.id),
   );
@@ -39,7 +39,12 @@ export default async function coursesRoutes(fastify: FastifyInstance) {
     '/api/courses',
     {
       config: { access: 'teacher' },
-      schema: { tags: ['courses'], querystring: langQuery, body: courseBody, response: { 201: courseSchema, ...errorResponses } },
+      schema: {
+        tags: ['courses'],
+        querystring: langQuery,
+        body: courseBody,
+        response: { 201: courseSchema, ...errorResponsesOf(401, 403, 409), ...bodyErrors },
+      },
     },
     async (req, reply) => reply.code(201).send(await service.create(currentUser(req), req.body)),
   );
@@ -48,7 +53,13 @@ export default async function coursesRoutes(fastify: FastifyInstance) {
     '/api/courses/:id',
     {
       config: { access: 'teacher' },
-      schema: { tags: ['courses'], params: idParams, querystring: langQuery, body: courseBody, response: { 200: courseSchema, ...errorResponses } },
+      schema: {
+        tags: ['courses'],
+        params: idParams,
+        querystring: langQuery,
+        body: courseBody,
+        response: { 200: courseSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
+      },
     },
     async (req) => service.update(currentUser(req), req.params.id, req.body),
   );
@@ -62,7 +73,7 @@ export default async function coursesRoutes(fastify: FastifyInstance) {
         description: "Deletes the course and its enrolments; the course's submissions stay (course_id becomes null).",
         params: idParams,
         querystring: langQuery,
-        response: { 204: z.null(), ...errorResponses },
+        response: { 204: z.null(), ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
       },
     },
     async (req, reply) => {

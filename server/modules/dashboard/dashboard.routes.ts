@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../contract/common';
+import { errorResponsesOf } from '../../../contract/common';
 import { dashboardQuery, teacherDashboardSchema } from '../../../contract/dashboard';
 import { currentUser } from '../../lib/auth';
 import { todayInZone } from '../../lib/time';
@@ -18,7 +18,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
         tags: ['dashboard'],
         summary: "The teacher's counts and most recently registered students, filtered by course",
         querystring: dashboardQuery,
-        response: { 200: teacherDashboardSchema, ...errorResponses },
+        response: { 200: teacherDashboardSchema, ...errorResponsesOf(401, 403) },
       },
     },
     async (req) =>

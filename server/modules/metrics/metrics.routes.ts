@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses, idParams } from '../../../contract/common';
+import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
 import { reviewBody, studentMetricsSchema, studentOverviewSchema } from '../../../contract/metrics';
 import { submissionSchema } from '../../../contract/submissions';
 import { currentUser } from '../../lib/auth';
@@ -14,7 +14,7 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
     '/api/my-metrics',
     {
       config: { access: 'student' },
-      schema: { tags: ['metrics'], response: { 200: studentMetricsSchema, ...errorResponses } },
+      schema: { tags: ['metrics'], querystring: languageOnlyQuery, response: { 200: studentMetricsSchema, ...errorResponsesOf(401, 403) } },
     },
     async (req) => service.metrics(currentUser(req).id),
   );
@@ -23,7 +23,12 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
     '/api/students/:id/metrics',
     {
       config: { access: 'teacher' },
-      schema: { tags: ['metrics'], params: idParams, response: { 200: studentMetricsSchema, ...errorResponses } },
+      schema: {
+        tags: ['metrics'],
+        params: idParams,
+        querystring: languageOnlyQuery,
+        response: { 200: studentMetricsSchema, ...errorResponsesOf(401, 403, 404) },
+      },
     },
     async (req) => service.metricsForTeacher(currentUser(req).id, req.params.id),
   );
@@ -32,7 +37,12 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
     '/api/students/:id/overview',
     {
       config: { access: 'teacher' },
-      schema: { tags: ['metrics'], params: idParams, response: { 200: studentOverviewSchema, ...errorResponses } },
+      schema: {
+        tags: ['metrics'],
+        params: idParams,
+        querystring: languageOnlyQuery,
+        response: { 200: studentOverviewSchema, ...errorResponsesOf(401, 403, 404) },
+      },
     },
     async (req) => service.overview(currentUser(req).id, req.params.id),
   );
@@ -44,8 +54,9 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['metrics'],
         params: idParams,
+        querystring: languageOnlyQuery,
         body: reviewBody,
-        response: { 200: submissionSchema, ...errorResponses },
+        response: { 200: submissionSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
       },
     },
     async (req) => service.review(currentUser(req).id, req.params.id, req.body),

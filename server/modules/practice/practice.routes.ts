@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponses, idParams, languageQuery } from '../../../contract/common';
+import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
 import { practiceConflictSchema, practiceSessionListSchema, practiceSessionSchema } from '../../../contract/practice';
 import { currentUser } from '../../lib/auth';
 import { PracticeService } from './practice.service';
 
-const langOnly = z.object({ language: languageQuery });
+const langOnly = languageOnlyQuery;
 
 export default async function practiceRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +20,7 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
         description: 'Starts the practice timer on the student\'s own task. A session already running → 409 {message, session}; a completed or expired task → 409.',
         params: idParams,
         querystring: langOnly,
-        response: { 201: practiceSessionSchema, ...errorResponses, 409: practiceConflictSchema },
+        response: { 201: practiceSessionSchema, ...errorResponsesOf(401, 403, 404), ...bodyErrors, 409: practiceConflictSchema },
       },
     },
     async (req, reply) => reply.code(201).send(await service.start(currentUser(req), req.params.id)),
@@ -36,7 +35,7 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
         description: 'Stops a running session by the server\'s clock; duration in minutes (two decimals), at most 180. Not running → 409.',
         params: idParams,
         querystring: langOnly,
-        response: { 200: practiceSessionSchema, ...errorResponses, 409: practiceConflictSchema },
+        response: { 200: practiceSessionSchema, ...errorResponsesOf(401, 403, 404), ...bodyErrors, 409: practiceConflictSchema },
       },
     },
     async (req) => service.stop(currentUser(req), req.params.id),
@@ -51,7 +50,7 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
         description: 'The running session of the task, or 404 when none runs.',
         params: idParams,
         querystring: langOnly,
-        response: { 200: practiceSessionSchema, ...errorResponses },
+        response: { 200: practiceSessionSchema, ...errorResponsesOf(401, 404) },
       },
     },
     async (req) => service.active(currentUser(req), req.params.id),
@@ -66,7 +65,7 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
         description: 'Practice sessions of the task, newest first (a student their own, a teacher their students\').',
         params: idParams,
         querystring: langOnly,
-        response: { 200: practiceSessionListSchema, ...errorResponses },
+        response: { 200: practiceSessionListSchema, ...errorResponsesOf(401, 404) },
       },
     },
     async (req) => service.list(currentUser(req), req.params.id),

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, idParams, languageQuery } from '../../../contract/common';
+import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
 import { submissionCountsQuery, submissionCountsSchema, submissionListQuery, submissionSchema } from '../../../contract/submissions';
 import { currentUser } from '../../lib/auth';
 import { SubmissionsService } from './submissions.service';
 
-const langOnly = z.object({ language: languageQuery });
+const langOnly = languageOnlyQuery;
 
 export default async function submissionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -21,7 +21,7 @@ export default async function submissionsRoutes(fastify: FastifyInstance) {
         description:
           'Tasks by due date (or `order`: due_desc, work). A student gets only their own; a teacher those of their students. `status` takes one status or a comma-separated list; `limit` and `offset` give one page (without `limit`, every matching task).',
         querystring: submissionListQuery,
-        response: { 200: z.array(submissionSchema), ...errorResponses },
+        response: { 200: z.array(submissionSchema), ...errorResponsesOf(401) },
       },
     },
     async (req) => service.list(currentUser(req), req.query),
@@ -36,7 +36,7 @@ export default async function submissionsRoutes(fastify: FastifyInstance) {
         description:
           'How many tasks there are in all and in each status, with the filters of the list (a student their own; a teacher those of their students, optionally one student). Counted in SQL.',
         querystring: submissionCountsQuery,
-        response: { 200: submissionCountsSchema, ...errorResponses },
+        response: { 200: submissionCountsSchema, ...errorResponsesOf(401) },
       },
     },
     async (req) => service.counts(currentUser(req), req.query),
@@ -51,7 +51,7 @@ export default async function submissionsRoutes(fastify: FastifyInstance) {
         description: 'One task with its exercise and media (a student their own, a teacher their students\'); otherwise 404.',
         params: idParams,
         querystring: langOnly,
-        response: { 200: submissionSchema, ...errorResponses },
+        response: { 200: submissionSchema, ...errorResponsesOf(401, 404) },
       },
     },
     async (req) => service.get(currentUser(req), req.params.id),
@@ -66,7 +66,7 @@ export default async function submissionsRoutes(fastify: FastifyInstance) {
         description: 'The student marks the task done. Expired → 409; already completed → 200 unchanged; a running practice session is stopped first.',
         params: idParams,
         querystring: langOnly,
-        response: { 200: submissionSchema, ...errorResponses },
+        response: { 200: submissionSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
       },
     },
     async (req) => service.complete(currentUser(req), req.params.id),

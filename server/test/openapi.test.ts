@@ -1,0 +1,257 @@
+import swagger from '@fastify/swagger';
+import Fastify from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { errorResponsesOf } from '../../contract/common';
+import { DATE_RANGE } from '../../contract/constants';
+import { openApiTransform, openApiTransformObject } from '../lib/openapi';
+import { installOpenApiGuard } from './openapi-guard';
+import { setupTestApp, type TestApp } from './test-app';
+
+type Json = Record<string, unknown>;
+const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/** Every schema object of the document with the JSON path it sits at. */
+function* walk(node: unknown, path: string): Generator<[string, Json]> {
+  if (Array.isArray(node)) {
+    for (const [i, v] of node.entries()) yield* walk(v, `${path}[${i}]`);
+  } else if (isObj(node)) {
+    yield [path, node];
+    for (const [k, v] of Object.entries(node)) yield* walk(v, `${path}.${k}`);
+  }
+}
+
+let t: TestApp;
+let doc: Json;
+beforeAll(async () => {
+  t = await setupTestApp();
+  const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
+  expect(res.statusCode).toBe(200);
+  doc = res.json();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the OpenAPI document (GET /api/docs)', () => {
+  it('is structurally valid OpenAPI 3.0: info, paths with operations, responses, resolvable $refs, path parameters', () => {
+    expect(doc.openapi).toMatch(/^3\.0\.\d+$/);
+    expect(isObj(doc.info) && typeof doc.info.title === 'string' && typeof doc.info.version === 'string').toBe(true);
+    const schemas = (doc.components as { schemas: Json }).schemas;
+    const paths = doc.paths as Record<string, Json>;
+    expect(Object.keys(paths).length).toBeGreaterThan(20);
+    const problems: string[] = [];
+    const opIds = new Set<string>();
+    for (const [path, item] of Object.entries(paths)) {
+      if (!path.startsWith('/')) problems.push(`${path}: does not start with /`);
+      const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+      for (const [method, op] of Object.entries(item)) {
+        if (!METHODS.includes(method)) {
+          problems.push(`${path}: unknown key ${method}`);
+          continue;
+        }
+        if (!isObj(op)) continue;
+        if (typeof op.operationId === 'string') {
+          if (opIds.has(op.operationId)) problems.push(`duplicate operationId ${op.operationId}`);
+          opIds.add(op.operationId);
+        }
+        const responses = op.responses as Record<string, Json>;
+        if (!isObj(responses) || Object.keys(responses).length === 0) problems.push(`${method} ${path}: no responses`);
+        for (const [status, r] of Object.entries(responses ?? {})) {
+          if (!/^[1-5](\d\d|XX)$|^default$/.test(status)) problems.push(`${method} ${path}: bad status ${status}`);
+          if (typeof r.description !== 'string') problems.push(`${method} ${path} ${status}: no description`);
+          if (status === '204' && 'content' in r) problems.push(`${method} ${path}: 204 has content`);
+          if (!['204'].includes(status) && !isObj(r.content)) problems.push(`${method} ${path} ${status}: no content`);
+          // the error schema, or one that extends it with `message` (PracticeConflict)
+          const ref = /#\/components\/schemas\/([A-Za-z]+)/.exec(JSON.stringify(r.content ?? {}))?.[1];
+          const errorLike = ref !== undefined && isObj(schemas[ref]) && isObj((schemas[ref] as Json).properties) && 'message' in ((schemas[ref] as Json).properties as Json);
+          if (Number(status) >= 400 && !errorLike) {
+            problems.push(`${method} ${path} ${status}: not the error schema`);
+          }
+        }
+        if (!responses?.['500']) problems.push(`${method} ${path}: 500 missing`);
+        if (!responses?.['422']) problems.push(`${method} ${path}: 422 missing`);
+        const params = (op.parameters ?? []) as Json[];
+        const seen = new Set<string>();
+        for (const p of params) {
+          if (!['query', 'path', 'header', 'cookie'].includes(String(p.in))) problems.push(`${method} ${path}: parameter in ${String(p.in)}`);
+          if (seen.has(`${String(p.in)}:${String(p.name)}`)) problems.push(`${method} ${path}: duplicate parameter ${String(p.name)}`);
+          seen.add(`${String(p.in)}:${String(p.name)}`);
+          if (p.in === 'path' && p.required !== true) problems.push(`${method} ${path}: path parameter ${String(p.name)} not required`);
+          if (!isObj(p.schema) && !isObj(p.content)) problems.push(`${method} ${path}: parameter ${String(p.name)} without schema`);
+        }
+        for (const name of templated) if (!seen.has(`path:${name}`)) problems.push(`${method} ${path}: path parameter {${name}} not described`);
+        for (const p of params) if (p.in === 'path' && !templated.includes(String(p.name))) problems.push(`${method} ${path}: path parameter ${String(p.name)} not in the path`);
+        if (op.requestBody !== undefined && !isObj((op.requestBody as Json).content)) problems.push(`${method} ${path}: requestBody without content`);
+      }
+    }
+    for (const [where, node] of walk(doc, '$')) {
+      if (typeof node.$ref === 'string') {
+        const m = /^#\/components\/schemas\/(.+)$/.exec(node.$ref);
+        if (!m || !m[1] || !(m[1] in schemas)) problems.push(`${where}: unresolvable $ref ${node.$ref}`);
+      }
+      // OpenAPI 3.0 has no type lists and no `const`; `type: 'null'` does not exist either
+      if (Array.isArray(node.type) || node.type === 'null') problems.push(`${where}: type ${JSON.stringify(node.type)} is not OpenAPI 3.0`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('documents every 204 without content and every e-mail field with format email', () => {
+    const problems: string[] = [];
+    let noContent = 0;
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        const r204 = (op.responses as Record<string, Json>)['204'];
+        if (r204) {
+          noContent++;
+          if ('content' in r204) problems.push(`${method} ${path}: 204 with content`);
+        }
+      }
+    }
+    expect(noContent).toBeGreaterThanOrEqual(5);
+    let emails = 0;
+    for (const [where, node] of walk(doc, '$')) {
+      const props = isObj(node.properties) ? node.properties : {};
+      for (const [name, s] of Object.entries(props)) {
+        if (name !== 'email') continue;
+        emails++;
+        if (!isObj(s) || s.format !== 'email') problems.push(`${where}.properties.email: ${JSON.stringify(s)}`);
+      }
+    }
+    expect(emails).toBeGreaterThanOrEqual(8); // login, user, student in/out, dashboard, overview…
+    expect(problems).toEqual([]);
+  });
+
+  it('documents the exercise form as multipart with real arrays and their encoding', () => {
+    const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
+    for (const path of ['/api/exercises', '/api/exercises/{id}']) {
+      const body = ((doc.paths as Record<string, Record<string, Json>>)[path]!.post!.requestBody as Json).content as Record<string, Json>;
+      expect(Object.keys(body)).toEqual(['multipart/form-data']);
+      const form = body['multipart/form-data']!;
+      const ref = String((form.schema as Json).$ref).split('/').pop()!;
+      const props = schemas[ref]!.properties as Record<string, Json>;
+      expect(Object.keys(props).filter((k) => k.includes('['))).toEqual([]);
+      expect(props.tags).toMatchObject({ type: 'array', items: { type: 'string' } });
+      expect(props.media_files).toMatchObject({ type: 'array', items: { type: 'string', format: 'binary' } });
+      expect(props.remove_media).toMatchObject({ type: 'array', items: { type: 'integer' } });
+      expect(props.course_ids).toMatchObject({ type: 'array', items: { type: 'integer' } });
+      expect(form.encoding).toMatchObject({
+        tags: { style: 'form', explode: true },
+        media_files: { style: 'form', explode: true },
+        remove_media: { style: 'form', explode: true },
+      });
+    }
+  });
+
+  it('documents every date parameter and field with format date and a pattern that excludes 0000-00-00 and dates outside the window', () => {
+    const dates: Array<[string, Json]> = [];
+    for (const [where, node] of walk(doc, '$')) {
+      if (node.format === 'date') dates.push([where, node]);
+    }
+    // due_date, recurrence_end_date, from, to (start/end take date-times too and carry their own pattern)
+    expect(dates.length).toBeGreaterThanOrEqual(4);
+    for (const [where, node] of dates) {
+      const re = new RegExp(String(node.pattern));
+      expect(re.test('0000-00-00'), where).toBe(false);
+      expect(re.test('9999-12-25'), where).toBe(false);
+      expect(re.test('1999-12-31'), where).toBe(false);
+      expect(re.test('2101-01-01'), where).toBe(false);
+      expect(re.test(DATE_RANGE.min), where).toBe(true);
+      expect(re.test(DATE_RANGE.max), where).toBe(true);
+    }
+    const calendar = (doc.paths as Record<string, Record<string, Json>>)['/api/calendar-events']!.get!.parameters as Json[];
+    for (const name of ['start', 'end']) {
+      const re = new RegExp(String((calendar.find((p) => p.name === name)!.schema as Json).pattern));
+      expect(re.test('0000-00-00')).toBe(false);
+      expect(re.test('2026-10-26T00:00:00+01:00')).toBe(true);
+    }
+  });
+
+  it('documents 413/415 on uploads, 416 on the signed media link, 500 everywhere, 401 only where a sign-in is needed', () => {
+    const paths = doc.paths as Record<string, Record<string, { responses: Json; security?: unknown[] }>>;
+    for (const p of ['/api/exercises', '/api/exercises/{id}']) expect(Object.keys(paths[p]!.post!.responses)).toEqual(expect.arrayContaining(['413', '415']));
+    expect(Object.keys(paths['/api/media-file/{*}']!.get!.responses)).toEqual(expect.arrayContaining(['200', '206', '403', '416']));
+    expect(Object.keys(paths['/api/login']!.post!.responses)).toEqual(expect.arrayContaining(['401', '429']));
+    expect(paths['/api/user']!.get!.responses['429']).toBeUndefined();
+    expect(paths['/api/media-file/{*}']!.get!.responses['401']).toBeUndefined();
+  });
+});
+
+describe('unknown and empty query parameters', () => {
+  it('refuses an unknown query parameter with 422 naming it, on a route with and one without parameters of its own', async () => {
+    const teacher = await t.teacher();
+    for (const url of ['/api/courses?foo=1', '/api/user?foo=1', '/api/submissions?limit=5&foo=1&bar=']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: teacher.headers });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json().errors.foo).toEqual(['Unbekannter Parameter.']);
+    }
+    const tr = await t.app.inject({ method: 'GET', url: '/api/courses?language=tr&foo=1', headers: teacher.headers });
+    expect(tr.json().errors).toEqual({ foo: ['Bilinmeyen parametre.'] });
+    // a name that cannot be a key of `errors` is named in the text
+    const proto = await t.app.inject({ method: 'GET', url: '/api/user?__proto__=1&constructor=', headers: teacher.headers });
+    expect(proto.statusCode).toBe(422);
+    expect(proto.json().errors).toEqual({ querystring: ['Unbekannter Parameter. (__proto__)', 'Unbekannter Parameter. (constructor)'] });
+  });
+
+  it('refuses an empty language (it is not documented as allowed) and takes the documented empty filters as missing', async () => {
+    const teacher = await t.teacher();
+    expect((await t.app.inject({ method: 'GET', url: '/api/courses?language=', headers: teacher.headers })).statusCode).toBe(422);
+    expect((await t.app.inject({ method: 'GET', url: '/api/students?course_id=', headers: teacher.headers })).statusCode).toBe(200);
+    const params = ((doc.paths as Record<string, Record<string, Json>>)['/api/students']!.get!.parameters as Json[]);
+    expect(params.find((p) => p.name === 'course_id')!.allowEmptyValue).toBe(true);
+    expect(params.find((p) => p.name === 'language')!.allowEmptyValue).toBeUndefined();
+  });
+});
+
+describe('the guard that checks every answer of the API tests against the document', () => {
+  async function guarded() {
+    const app = Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(() => (data) => JSON.stringify(data)); // no zod check: the guard alone must notice
+    await app.register(swagger, { openapi: { info: { title: 't', version: '1' } }, transform: openApiTransform, transformObject: openApiTransformObject });
+    const reports: string[] = [];
+    const guard = installOpenApiGuard(app, { report: (m) => reports.push(m) });
+    const out = z.object({ email: z.string().meta({ format: 'email' }), n: z.number().int() }).meta({ id: 'GuardOut' });
+    app.get('/api/ok', { schema: { response: { 200: out, ...errorResponsesOf() } } }, async (req, reply) => {
+      const q = req.query as Record<string, string>;
+      if (q.status) return reply.code(Number(q.status) as 422).send({ message: 'x' });
+      if (q.bad) return { email: 'not an e-mail', n: 1.5 };
+      return { email: 'a@example.com', n: 1 };
+    });
+    app.delete('/api/gone', { schema: { response: { 204: z.null(), ...errorResponsesOf() } } }, async (req, reply) =>
+      (req.query as Record<string, string>).body ? reply.code(204).send('oops' as never) : reply.code(204).send(null),
+    );
+    await app.ready();
+    return { app, reports, guard };
+  }
+
+  it('passes documented answers and reports an undocumented status, a body off the schema, and a 204 with a body', async () => {
+    const { app, reports, guard } = await guarded();
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/ok' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/api/ok?status=422' })).statusCode).toBe(422);
+      expect((await app.inject({ method: 'DELETE', url: '/api/gone' })).statusCode).toBe(204);
+      expect(reports).toEqual([]);
+      expect(guard.checked).toBe(3);
+
+      await app.inject({ method: 'GET', url: '/api/ok?status=418' });
+      expect(reports.pop()).toMatch(/status 418 is not documented/);
+      await app.inject({ method: 'GET', url: '/api/ok?bad=1' });
+      const bad = reports.pop()!;
+      expect(bad).toMatch(/does not match the document/);
+      expect(bad).toMatch(/email/);
+      await app.inject({ method: 'DELETE', url: '/api/gone?body=1' });
+      expect(reports.pop()).toMatch(/a 204 carries a body/);
+      expect(reports).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is installed on the app of every API test file and has checked this file’s answers', () => {
+    expect(t.openApiGuard.checked).toBeGreaterThan(5);
+    expect(t.openApiGuard.pending).toEqual([]);
+  });
+});
