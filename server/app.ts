@@ -1,26 +1,23 @@
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import {
-  hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { existsSync, readFileSync } from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { createFastSerializerCompiler } from './lib/serializer';
+import { openApiTransform, openApiTransformObject } from './lib/openapi';
 import type { AppConfig } from './config';
 import type { Db } from './db/client';
-import { AppError, invalid, messages } from './errors';
+import { AppError, invalid, messages, type Msg } from './errors';
 import { registerAccessControl } from './lib/auth';
 import { BROTLI_QUALITY, COMPRESS_THRESHOLD, GZIP_LEVEL, registerReadCache } from './lib/read-cache';
 import { requestLang } from './lib/lang';
+import { clientErrorHandler, fastifyTrustProxy, JSON_BODY_LIMIT, limitConnectionsPerAddress, registerBodyLimits, serverTimeouts, trustedPeer } from './lib/limits';
+import { allowedMethodsFor } from './lib/methods';
 import { modules } from './modules/index';
 
 const localeDe = z.locales.de();
@@ -47,6 +44,17 @@ export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider
 const dbConflict = {
   de: 'Die Daten wurden inzwischen geändert. Bitte laden Sie neu und versuchen Sie es erneut.',
   tr: 'Veriler bu arada değişti. Lütfen yenileyip tekrar deneyin.',
+};
+
+/** Statuses that keep their meaning (everything else in 4xx is invalid input: 422), each with its own text. */
+const PASS_THROUGH: Record<number, Msg> = {
+  405: messages.methodNotAllowed,
+  408: messages.requestTimeout,
+  413: messages.payloadTooLarge,
+  415: messages.unsupportedMedia,
+  416: messages.rangeNotSatisfiable,
+  429: messages.rateLimited,
+  431: messages.headersTooLarge,
 };
 
 /** The SQLSTATE of a database error (pg and PGlite errors carry `code`; Drizzle wraps them in `cause`). */
@@ -91,8 +99,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
             },
           }
         : opts.logger,
-    bodyLimit: 1024 * 1024, // JSON bodies: 1 MiB is far above any real form; uploads are multipart with their own limit
-    trustProxy: false,
+    bodyLimit: JSON_BODY_LIMIT, // JSON bodies (routes may set less); uploads are multipart with their own limits
+    trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
+    ...serverTimeouts(deps.config),
+    clientErrorHandler,
     requestIdHeader: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -100,6 +110,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createFastSerializerCompiler({ check: opts.checkResponses ?? false }));
   app.decorate('deps', deps);
+  limitConnectionsPerAddress(app.server, deps.config.MAX_CONNECTIONS_PER_IP, trustedPeer(deps.config.TRUST_PROXY));
+  registerBodyLimits(app, deps.config);
 
   // Answers over 2 KB go compressed to clients that ask for it (every browser): JSON shrinks to
   // about a tenth, the web app's scripts to what the /login budget counts. Fast settings: the
@@ -141,11 +153,13 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    // server/lib/openapi.ts: 204 without content, the multipart encoding, empty query values
+    transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
 
   registerAccessControl(app, deps.db);
+  const allowedMethods = allowedMethodsFor(app.routeTable);
   // After the access check (the lookup needs the caller), before the routes (it wraps their handlers).
   registerReadCache(app, { ttlMs: deps.config.READ_CACHE_SECONDS * 1000, timeZone: deps.config.APP_TIMEZONE });
   // PostgreSQL text cannot hold U+0000: refuse it in any JSON body, query or path field (422),
@@ -171,9 +185,20 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
         const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (err.validationContext ?? 'body');
         const issue = { code: v.keyword, ...v.params, path: [], message: v.message } as never;
         let text: string | undefined;
-        const params = v.params as { minimum?: unknown; origin?: unknown; format?: unknown };
+        const params = v.params as { minimum?: unknown; origin?: unknown; format?: unknown; keys?: unknown; params?: { msg?: Msg } };
         const missing = v.keyword === 'invalid_type' && /received undefined/.test(v.message ?? '');
-        if (missing || (v.keyword === 'too_small' && params.minimum === 1 && params.origin === 'string')) text = messages.required[lang];
+        if (v.keyword === 'unrecognized_keys' && Array.isArray(params.keys)) {
+          // a parameter (or field) the route does not document: named, one entry each
+          const prefix = field === err.validationContext ? '' : `${field}.`;
+          for (const key of params.keys.map(String)) {
+            // a name like __proto__ or constructor cannot be a key of `errors`: named in the text instead
+            if (key in {}) (errors[field] ??= []).push(`${messages.unknownParameter[lang]} (${key.slice(0, 100)})`);
+            else (errors[`${prefix}${key}`] ??= []).push(messages.unknownParameter[lang]);
+          }
+          continue;
+        }
+        if (params.params?.msg) text = params.params.msg[lang]; // a contract check with its own text (contract/common.ts IssueMsg)
+        else if (missing || (v.keyword === 'too_small' && params.minimum === 1 && params.origin === 'string')) text = messages.required[lang];
         else if (v.keyword === 'invalid_format' && params.format === 'email') text = messages.email[lang];
         else try {
           const r = locale.localeError(issue) as string | { message: string } | undefined;
@@ -186,11 +211,11 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
       return reply.code(422).send({ message: messages.validation[lang], errors });
     }
     const status = (err as FastifyError).statusCode ?? 500;
-    if (status === 413 || (err as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') {
-      return reply.code(413).send({ message: messages.payloadTooLarge[lang] });
-    }
-    if (status === 415) return reply.code(415).send({ message: messages.unsupportedMedia[lang] });
-    if (status === 429) return reply.code(429).send({ message: messages.rateLimited[lang] });
+    // A path without this method (a body method such as QUERY fails while its body is read): 405/404.
+    if (req.is404 && status >= 400 && status < 500 && status !== 413 && status !== 408) return notFound(req, reply);
+    if ((err as FastifyError).code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(413).send({ message: messages.payloadTooLarge[lang] });
+    const passThrough = PASS_THROUGH[status];
+    if (passThrough) return reply.code(status).send({ message: passThrough[lang] });
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type for a body and the like: invalid input.
       req.log.info({ code: (err as FastifyError).code }, 'rejected request');
@@ -239,14 +264,20 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
     });
   }
   let indexHtml: string | undefined;
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler((req, reply) => notFound(req, reply));
+  function notFound(req: FastifyRequest, reply: FastifyReply) {
     const lang = requestLang(req);
     const path = req.url.split('?')[0] ?? '';
+    // An existing path called with another method: 405 with the methods it has (public: /api/docs lists them).
+    const allow = path.startsWith('/api/') ? allowedMethods(path) : [];
+    if (allow.length && !allow.includes(req.method)) {
+      return reply.code(405).header('allow', allow.join(', ')).send({ message: messages.methodNotAllowed[lang] });
+    }
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/assets/') && hasWeb;
     if (!wantsPage) return reply.code(404).send({ message: messages.notFound[lang] });
     indexHtml ??= readFileSync(indexFile, 'utf8');
     return reply.code(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
-  });
+  }
 
   return app;
 }

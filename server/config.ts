@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -10,6 +11,53 @@ function isTimeZone(tz: string): boolean {
     return false;
   }
 }
+
+/** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+export const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'] as const;
+
+/** An IPv4/IPv6 address or a CIDR range (10.0.0.0/8, fd00::/8); a bare address is its own /32 or /128. */
+function isAddressOrCidr(s: string): boolean {
+  const [addr = '', prefix, ...rest] = s.split('/');
+  const v = isIP(addr);
+  if (!v || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (v === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: off (default), `true` (every hop), a hop count, or the proxies' addresses/CIDRs
+ * separated by commas; mapped onto Fastify's `trustProxy`.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((raw, ctx): false | true | number | string[] => {
+    const v = raw.trim().toLowerCase();
+    if (v === 'false' || v === 'no' || v === 'off') return false;
+    if (v === 'true' || v === 'yes') return true;
+    if (/^\d+$/.test(v)) {
+      const n = Number(v);
+      if (n >= 1 && n <= 20) return n;
+      ctx.addIssue({ code: 'custom', message: 'a hop count must be between 1 and 20 (false turns it off)' });
+      return z.NEVER;
+    }
+    const list = v.split(',').map((x) => x.trim()).filter((x) => x !== '');
+    const bad = list.filter((x) => !isAddressOrCidr(x) && !(PROXY_RANGE_NAMES as readonly string[]).includes(x));
+    if (!list.length || bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be false, true, a hop count, or addresses/CIDR ranges separated by commas (${bad.length ? `not an address: ${bad.join(', ')}` : 'empty list'})`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
+
+const seconds = (min: number, max: number, def: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a number' }).min(min, `must be at least ${min}`).max(max, `must be at most ${max}`).default(def),
+  );
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -41,6 +89,22 @@ export const configSchema = z.object({
   READ_CACHE_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0).max(300, 'must be at most 300').default(10),
+  ),
+  // Reverse proxies whose X-Forwarded-For is believed (server/lib/limits.ts, README "Behind a reverse proxy").
+  TRUST_PROXY: z.preprocess(emptyToUndefined, trustProxy),
+  // Open connections one address may hold; 0 turns the cap off. Sockets of trusted proxies are not counted.
+  MAX_CONNECTIONS_PER_IP: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0).max(100_000, 'must be at most 100000').default(256),
+  ),
+  // Headers, and a body other than an upload, must arrive within this many seconds.
+  REQUEST_TIMEOUT_SECONDS: seconds(0.1, 600, 30),
+  // A connection that sends and receives nothing for this long is closed (an upload may take long, but must not stall).
+  IDLE_TIMEOUT_SECONDS: seconds(0.1, 3600, 30),
+  // Recordings (and their files) older than this many days are removed by the daily job (server/modules/recordings).
+  RECORDINGS_KEEP_DAYS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(36500, 'must be at most 36500').default(365),
   ),
 });
 

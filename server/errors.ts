@@ -20,6 +20,17 @@ export const messages = {
   email: { de: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.', tr: 'Lütfen geçerli bir e-posta adresi girin.' },
   payloadTooLarge: { de: 'Die Anfrage ist zu groß.', tr: 'İstek çok büyük.' },
   unsupportedMedia: { de: 'Dieses Format wird nicht unterstützt.', tr: 'Bu biçim desteklenmiyor.' },
+  unknownParameter: { de: 'Unbekannter Parameter.', tr: 'Bilinmeyen parametre.' },
+  methodNotAllowed: { de: 'Diese Methode ist hier nicht erlaubt.', tr: 'Bu yöntem burada kullanılamaz.' },
+  requestTimeout: {
+    de: 'Die Anfrage kam nicht rechtzeitig an. Bitte versuchen Sie es erneut.',
+    tr: 'İstek zamanında ulaşmadı. Lütfen tekrar deneyin.',
+  },
+  headersTooLarge: { de: 'Die Kopfzeilen der Anfrage sind zu groß.', tr: 'İstek başlıkları çok büyük.' },
+  rangeNotSatisfiable: { de: 'Der angeforderte Bereich ist nicht verfügbar.', tr: 'İstenen aralık mevcut değil.' },
+  badRequest: { de: 'Die Anfrage ist fehlerhaft.', tr: 'İstek hatalı.' },
+  unknownField: { de: 'Dieses Feld ist unbekannt.', tr: 'Bu alan tanınmıyor.' },
+  tooDeep: { de: 'Die Daten sind zu tief verschachtelt.', tr: 'Veriler çok derin iç içe.' },
 } satisfies Record<string, Msg>;
 
 export class AppError extends Error {

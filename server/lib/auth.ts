@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { tokens, users } from '../db/schema/index';
@@ -41,7 +41,40 @@ export async function issueToken(db: Db, userId: number): Promise<string> {
   return token;
 }
 
-const IDLE_MS = TOKEN_IDLE_DAYS * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const IDLE_MS = TOKEN_IDLE_DAYS * DAY_MS;
+/** A token ends this long after its sign-in, however often it is used (docs/decisions/0002). */
+export const TOKEN_MAX_AGE_DAYS = 90;
+const MAX_AGE_MS = TOKEN_MAX_AGE_DAYS * DAY_MS;
+/** Tokens one user may hold at once; a sign-in beyond drops the least recently used. */
+export const TOKENS_PER_USER_MAX = 100;
+/** How often a sign-in also deletes every ended token of all users (one cheap statement). */
+const GLOBAL_PRUNE_MS = 60 * 60 * 1000;
+let lastGlobalPrune = 0;
+
+/**
+ * Called on sign-in: deletes this user's ended tokens (idle 30 days or issued 90 days ago) and
+ * those beyond TOKENS_PER_USER_MAX; at most once an hour, every user's ended tokens as well.
+ */
+export async function pruneTokens(db: Db, userId: number, now = new Date()): Promise<void> {
+  const ended = or(lt(tokens.lastUsedAt, new Date(now.getTime() - IDLE_MS)), lt(tokens.createdAt, new Date(now.getTime() - MAX_AGE_MS)));
+  await db.delete(tokens).where(and(eq(tokens.userId, userId), ended));
+  const keep = db
+    .select({ id: tokens.id })
+    .from(tokens)
+    .where(eq(tokens.userId, userId))
+    .orderBy(desc(tokens.lastUsedAt), desc(tokens.id))
+    .limit(TOKENS_PER_USER_MAX - 1);
+  const dropped = await db
+    .delete(tokens)
+    .where(and(eq(tokens.userId, userId), notInArray(tokens.id, keep)))
+    .returning({ id: tokens.id });
+  if (dropped.length) forgetUser(userId);
+  if (now.getTime() - lastGlobalPrune > GLOBAL_PRUNE_MS) {
+    lastGlobalPrune = now.getTime();
+    await db.delete(tokens).where(ended);
+  }
+}
 // last_used_at is refreshed at most once a minute, so a read does not cost a write.
 const TOUCH_MS = 60 * 1000;
 /**
@@ -53,7 +86,7 @@ const TOUCH_MS = 60 * 1000;
 export const TOKEN_CACHE_MS = 10 * 1000;
 const TOKEN_CACHE_MAX = 10_000;
 
-type CachedToken = { user: AuthUser; lastUsedAt: number; cachedAt: number };
+type CachedToken = { user: AuthUser; lastUsedAt: number; createdAt: number; cachedAt: number };
 
 /**
  * tokenHash → user for the token check in front of every call: a one-query read then costs one
@@ -123,7 +156,7 @@ export async function userForToken(db: Db, token: string, now = new Date()): Pro
   const nowMs = now.getTime();
   const hit = cache.get(hash, nowMs);
   if (hit) {
-    if (nowMs - hit.lastUsedAt > IDLE_MS) {
+    if (nowMs - hit.lastUsedAt > IDLE_MS || nowMs - hit.createdAt > MAX_AGE_MS) {
       forgetToken(hit.user.tokenId);
       await db.delete(tokens).where(eq(tokens.id, hit.user.tokenId));
       return null;
@@ -144,6 +177,7 @@ export async function userForToken(db: Db, token: string, now = new Date()): Pro
       teacherId: users.teacherId,
       tokenId: tokens.id,
       lastUsedAt: tokens.lastUsedAt,
+      createdAt: tokens.createdAt,
     })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
@@ -152,7 +186,7 @@ export async function userForToken(db: Db, token: string, now = new Date()): Pro
   const row = found[0];
   if (!row) return null;
   const idle = nowMs - row.lastUsedAt.getTime();
-  if (idle > IDLE_MS) {
+  if (idle > IDLE_MS || nowMs - row.createdAt.getTime() > MAX_AGE_MS) {
     await db.delete(tokens).where(eq(tokens.id, row.tokenId));
     return null;
   }
@@ -161,16 +195,17 @@ export async function userForToken(db: Db, token: string, now = new Date()): Pro
     await db.update(tokens).set({ lastUsedAt: sql`now()` }).where(eq(tokens.id, row.tokenId));
     lastUsedAt = nowMs;
   }
-  const { lastUsedAt: _ignored, ...rest } = row;
+  const { lastUsedAt: _ignored, createdAt, ...rest } = row;
   const user: AuthUser = Object.freeze(rest);
-  cache.set(hash, { user, lastUsedAt, cachedAt: nowMs }, epoch);
+  cache.set(hash, { user, lastUsedAt, createdAt: createdAt.getTime(), cachedAt: nowMs }, epoch);
   return user;
 }
 
 function bearer(req: FastifyRequest): string | null {
   const h = req.headers.authorization;
   if (!h) return null;
-  const m = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(h.trim());
+  // The scheme is case-insensitive (RFC 9110 section 11.1): Bearer, bearer, BEARER.
+  const m = /^bearer[ \t]+([A-Za-z0-9_-]{20,200})$/i.exec(h.trim());
   return m?.[1] ?? null;
 }
 

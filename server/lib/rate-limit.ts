@@ -1,6 +1,7 @@
 /**
  * Counts failures in a sliding window, in memory (one server process holds the data).
- * Used for sign-in: 10 failures per e-mail and address, and a wider cap per address alone.
+ * Used for sign-in: 10 failures per e-mail and address (refused), and per address alone (slowed).
+ * At most `max` failures are kept per key.
  */
 export class FailureLimiter {
   private readonly hits = new Map<string, number[]>();
@@ -25,9 +26,15 @@ export class FailureLimiter {
     return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
   }
 
+  /** Failures within the window (at most `max`). */
+  count(key: string, now = Date.now()): number {
+    return this.recent(key, now).length;
+  }
+
   fail(key: string, now = Date.now()): void {
     const list = this.recent(key, now);
     list.push(now);
+    if (list.length > this.max) list.splice(0, list.length - this.max);
     this.hits.set(key, list);
     if (this.hits.size > 50_000) this.sweep(now);
   }

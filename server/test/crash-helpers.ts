@@ -26,11 +26,12 @@ export type Server = { proc: ChildProcess; url: string; pid: number; output: () 
 /**
  * Starts `server/main.ts` in its own node process (node --import tsx: one process, so its pid is
  * the server's and kill -9 hits the server itself) and waits until /api/health answers.
+ * `nodeArgs` go to node itself (`--max-old-space-size=128`, as `npm start` runs it).
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 90_000): Promise<Server> {
+export async function startServer(env: Record<string, string>, timeoutMs = 90_000, nodeArgs: string[] = []): Promise<Server> {
   const port = await freePort();
   let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', STATIC_DIR: join(REPO_ROOT, 'no-web-build'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,12 +2,30 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tokens, users } from '../../db/schema/index';
 import { AppError, messages } from '../../errors';
-import { forgetToken, issueToken, type AuthUser } from '../../lib/auth';
+import { forgetToken, issueToken, pruneTokens, type AuthUser } from '../../lib/auth';
 import { verifyPassword } from '../../lib/passwords';
 import { FailureLimiter } from '../../lib/rate-limit';
 import type { LoginResponse, User } from '../../../contract/auth';
 
 const WINDOW_MS = 15 * 60 * 1000;
+/** Failures from one address within the window before its sign-ins are slowed down. */
+export const ADDRESS_FREE_FAILURES = 20;
+/** The longest wait before an attempt from an address with many failures is checked. */
+export const ADDRESS_MAX_DELAY_MS = 5000;
+
+/**
+ * How long an attempt from an address with `failures` recent failures waits before it is checked:
+ * nothing up to ADDRESS_FREE_FAILURES, then 125 ms doubling every 5 failures, at most 5 s. Every
+ * attempt waits the same (a correct password too, so timing reveals nothing), and none is refused
+ * for its address alone: a school behind one address is slowed during an attack, not locked out.
+ * With MAX_CONNECTIONS_PER_IP connections an address gets at most that many attempts per 5 s.
+ */
+export function addressDelayMs(failures: number): number {
+  if (failures < ADDRESS_FREE_FAILURES) return 0;
+  return Math.min(ADDRESS_MAX_DELAY_MS, Math.round(125 * 2 ** ((failures - ADDRESS_FREE_FAILURES) / 5)));
+}
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export function toUser(u: { id: number; name: string; email: string; role: 'teacher' | 'student' }): User {
   return { id: u.id, name: u.name, email: u.email, role: { name: u.role } };
@@ -16,15 +34,17 @@ export function toUser(u: { id: number; name: string; email: string; role: 'teac
 export class AuthService {
   /** 10 failed attempts for one e-mail from one address within 15 minutes. */
   private readonly perEmail = new FailureLimiter(10, WINDOW_MS);
-  /** Many e-mails tried from one address: 50 failures within 15 minutes. */
-  private readonly perAddress = new FailureLimiter(50, WINDOW_MS);
+  /** Failures per address (any e-mail): they slow that address down (addressDelayMs), never lock it out. */
+  private readonly perAddress = new FailureLimiter(1000, WINDOW_MS);
 
   constructor(private readonly db: Db) {}
 
   async login(email: string, password: string, ip: string): Promise<LoginResponse> {
     const emailKey = `${ip}|${email.toLowerCase()}`;
-    const wait = Math.max(this.perEmail.retryAfter(emailKey), this.perAddress.retryAfter(ip));
+    const wait = this.perEmail.retryAfter(emailKey);
     if (wait > 0) throw new AppError(429, messages.rateLimited, undefined, undefined, { 'retry-after': String(wait) });
+    const delay = addressDelayMs(this.perAddress.count(ip));
+    if (delay > 0) await sleep(delay);
 
     const found = await this.db
       .select()
@@ -39,6 +59,7 @@ export class AuthService {
       throw new AppError(401, messages.loginFailed);
     }
     this.perEmail.reset(emailKey);
+    await pruneTokens(this.db, user.id);
     const token = await issueToken(this.db, user.id);
     return { token, user: toUser(user) };
   }

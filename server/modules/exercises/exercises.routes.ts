@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, idParams } from '../../../contract/common';
+import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
 import { UPLOAD_MAX_BYTES } from '../../../contract/constants';
 import {
   EXERCISE_LIMITS,
@@ -17,7 +17,7 @@ import { currentUser } from '../../lib/auth';
 import { requestLang } from '../../lib/lang';
 import { LocalStorage } from '../../lib/storage';
 import { categoryLabels, ExercisesService, moveOrphanMediaAside, notMultipart } from './exercises.service';
-import { readExerciseForm } from './exercises.upload';
+import { FORM_LIMITS, readExerciseForm } from './exercises.upload';
 
 /** The multipart body is read by the handler (streamed to disk), so only params and query are validated up front. */
 const skipBodyValidation: typeof validatorCompiler = (ctx) =>
@@ -34,14 +34,18 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
   // Encapsulated in this plugin: only these routes accept multipart bodies.
   await app.register(multipart, {
     throwFileSizeLimit: false,
+    // The name as sent: cleanFilename takes markup out before the folders (busboy's own cut
+    // would keep `b>.png` of `../<b>böse</b>.png`).
+    preservePath: true,
+    // What the form needs and no more (exercises.upload.ts FORM_LIMITS): text stays in memory.
     limits: {
       fileSize: UPLOAD_MAX_BYTES,
       files: EXERCISE_LIMITS.files,
-      fields: 300,
-      fieldSize: 64 * 1024,
-      fieldNameSize: 100,
-      parts: 320,
-      headerPairs: 200,
+      fields: FORM_LIMITS.fields,
+      fieldSize: FORM_LIMITS.fieldBytes,
+      fieldNameSize: FORM_LIMITS.fieldNameBytes,
+      parts: FORM_LIMITS.fields + EXERCISE_LIMITS.files,
+      headerPairs: 20,
     },
   });
 
@@ -49,7 +53,7 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
     '/api/exercises',
     {
       config: { access: 'teacher', cache: true },
-      schema: { tags: ['exercises'], querystring: exerciseListQuery, response: { 200: exerciseListResponse, ...errorResponses } },
+      schema: { tags: ['exercises'], querystring: exerciseListQuery, response: { 200: exerciseListResponse, ...errorResponsesOf(401, 403) } },
     },
     async (req) => service.list(currentUser(req).id, req.query, requestLang(req)),
   );
@@ -58,7 +62,12 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
     '/api/exercises/:id',
     {
       config: { access: 'teacher' },
-      schema: { tags: ['exercises'], params: idParams, response: { 200: exerciseSchema, ...errorResponses } },
+      schema: {
+        tags: ['exercises'],
+        params: idParams,
+        querystring: languageOnlyQuery,
+        response: { 200: exerciseSchema, ...errorResponsesOf(401, 403, 404) },
+      },
     },
     async (req) => service.get(currentUser(req).id, req.params.id, requestLang(req)),
   );
@@ -71,8 +80,9 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['exercises'],
         consumes: ['multipart/form-data'],
+        querystring: languageOnlyQuery,
         body: exerciseMultipartDoc,
-        response: { 201: exerciseSchema, 413: errorResponses[422], 415: errorResponses[422], ...errorResponses },
+        response: { 201: exerciseSchema, ...errorResponsesOf(401, 403, 409), ...bodyErrors },
       },
     },
     async (req, reply) => {
@@ -91,11 +101,12 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
       validatorCompiler: skipBodyValidation as never,
       schema: {
         tags: ['exercises'],
-        description: 'Update. Existing media stay unless listed in remove_media[i].',
+        description: 'Update. Existing media stay unless listed in remove_media.',
         consumes: ['multipart/form-data'],
         params: idParams,
+        querystring: languageOnlyQuery,
         body: exerciseMultipartDoc,
-        response: { 200: exerciseSchema, 413: errorResponses[422], 415: errorResponses[422], ...errorResponses },
+        response: { 200: exerciseSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
       },
     },
     async (req) => {
@@ -111,7 +122,12 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
     '/api/exercises/:id',
     {
       config: { access: 'teacher' },
-      schema: { tags: ['exercises'], params: idParams, response: { 204: z.null(), ...errorResponses } },
+      schema: {
+        tags: ['exercises'],
+        params: idParams,
+        querystring: languageOnlyQuery,
+        response: { 204: z.null(), ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
+      },
     },
     async (req, reply) => {
       await service.remove(currentUser(req).id, req.params.id);
@@ -123,7 +139,7 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
     '/api/exercise-categories',
     {
       config: { access: 'user' },
-      schema: { tags: ['exercises'], querystring: exerciseCategoriesQuery, response: { 200: exerciseCategoriesResponse, ...errorResponses } },
+      schema: { tags: ['exercises'], querystring: exerciseCategoriesQuery, response: { 200: exerciseCategoriesResponse, ...errorResponsesOf(401) } },
     },
     async (req) => categoryLabels(req.query.language ?? requestLang(req)),
   );

@@ -365,12 +365,14 @@ describe('GET /api/exercise-categories', () => {
 });
 
 describe('OpenAPI', () => {
-  it('documents the exercise calls (multipart form included) and hides the signed-file route', async () => {
+  it('documents the exercise calls (multipart form included) and the signed-file route with its binary answers and 416', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);
     const paths = res.json().paths as Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>>;
     expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/exercises', '/api/exercises/{id}', '/api/exercise-categories', '/api/media/{*}']));
     expect(Object.keys(paths['/api/exercises']?.post?.requestBody?.content ?? {})).toEqual(['multipart/form-data']);
-    expect(Object.keys(paths).some((p) => p.startsWith('/api/media-file'))).toBe(false);
+    const file = (paths['/api/media-file/{*}'] as Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }> | undefined)?.get;
+    expect(Object.keys(file?.responses ?? {})).toEqual(expect.arrayContaining(['200', '206', '403', '404', '416']));
+    expect(Object.keys(file?.responses['200']?.content ?? {})).toEqual(expect.arrayContaining(['image/png', 'application/pdf', 'video/mp4']));
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../contract/common';
-import { mediaFileQuery, mediaLinkParams, mediaLinkResponse } from '../../../contract/media';
+import { errorResponsesOf } from '../../../contract/common';
+import { mediaFileQuery, mediaFileResponses, mediaLinkParams, mediaLinkResponse } from '../../../contract/media';
 import { AppError, notFound, type Msg } from '../../errors';
 import { currentUser } from '../../lib/auth';
 import { LocalStorage } from '../../lib/storage';
@@ -13,6 +13,7 @@ import {
   parseRange,
   signMediaUrl,
   verifyMediaSignature,
+  withTypeExtension,
 } from './media.service';
 
 const text: Record<'expired' | 'badSignature' | 'range', Msg> = {
@@ -36,7 +37,8 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         tags: ['media'],
         description: 'A signed link (one hour) to a media file of an exercise: for its teacher, or a student with a task of it.',
         params: mediaLinkParams,
-        response: { 200: mediaLinkResponse, ...errorResponses },
+        querystring: mediaFileQuery.pick({ language: true }),
+        response: { 200: mediaLinkResponse, ...errorResponsesOf(401, 404) },
       },
     },
     async (req) => {
@@ -53,13 +55,21 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
     '/api/media-file/*',
     {
       config: { access: 'public' },
-      schema: { hide: true, params: mediaLinkParams, querystring: mediaFileQuery },
+      schema: {
+        tags: ['media'],
+        security: [],
+        description: 'The file behind a signed link from GET /api/media/{path} (no sign-in: the signature is the permission). Supports Range.',
+        params: mediaLinkParams,
+        querystring: mediaFileQuery,
+        response: mediaFileResponses,
+      },
     },
     async (req, reply) => {
       const path = req.params['*'];
       // Refused before anything is touched: only stored-media paths, only a valid signature.
       if (!isMediaPath(path)) throw notFound();
-      const exp = Number(req.query.exp);
+      // Signed over its decimal value: any other spelling (1e9, 0x…, +1, spaces) is another link.
+      const exp = /^[1-9][0-9]{0,14}$/.test(req.query.exp ?? '') ? Number(req.query.exp) : NaN;
       const check =
         req.query.sig && Number.isSafeInteger(exp) && exp > 0
           ? verifyMediaSignature(app.deps.secret, path, exp, req.query.sig)
@@ -83,7 +93,8 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         .header('accept-ranges', 'bytes')
         .header('cache-control', `private, max-age=${remaining}`)
         .header('last-modified', st.mtime.toUTCString())
-        .header('content-disposition', contentDisposition(req.query.download === '1' ? 'attachment' : 'inline', media.filename));
+        // Saved under the extension of its real type, whatever name it was uploaded with.
+        .header('content-disposition', contentDisposition(req.query.download === '1' ? 'attachment' : 'inline', withTypeExtension(media.filename, media.mime_type)));
 
       if (range) {
         return reply

@@ -4,10 +4,11 @@ import { rows, type DbOrTx } from '../../db/client';
 import { isSafeRelativePath } from '../../lib/storage';
 import { MEDIA_LINK_TTL_SECONDS, STORED_MEDIA_PATH } from '../../../contract/media';
 import type { AuthUser } from '../../lib/auth';
+import { STORED_RECORDING_PATH } from '../../../contract/recordings';
 
 /** A path that can name a stored media file; anything else is refused before the disk is touched. */
 export function isMediaPath(path: string): boolean {
-  return isSafeRelativePath(path) && STORED_MEDIA_PATH.test(path);
+  return isSafeRelativePath(path) && (STORED_MEDIA_PATH.test(path) || STORED_RECORDING_PATH.test(path));
 }
 
 function hmac(secret: string, path: string, exp: number): Buffer {
@@ -23,7 +24,13 @@ export function signMediaUrl(secret: string, path: string, now = Date.now(), ttl
 
 export type LinkCheck = 'ok' | 'expired' | 'bad-signature';
 
+/** An HMAC-SHA256 in canonical base64url: 43 characters, no padding, the last one's unused bits zero. */
+const CANONICAL_SIG = /^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
+
 export function verifyMediaSignature(secret: string, path: string, exp: number, sig: string, now = Date.now()): LinkCheck {
+  // Only the one spelling signMediaUrl produces: Buffer.from(…, 'base64url') would also take
+  // padding, '+' and '/', spaces and stray bits, so one link would have many valid forms.
+  if (!CANONICAL_SIG.test(sig)) return 'bad-signature';
   const expected = hmac(secret, path, exp);
   const given = Buffer.from(sig, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'bad-signature';
@@ -54,9 +61,45 @@ export function parseRange(header: string | undefined, size: number): { start: n
   return { start, end };
 }
 
+/** The extensions of each stored type; the first is given to a name that has none of them. */
+export const TYPE_EXTENSIONS: Record<string, readonly string[]> = {
+  'image/jpeg': ['jpg', 'jpeg'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+  'video/mp4': ['mp4', 'm4v'],
+  'video/avi': ['avi'],
+  'video/x-msvideo': ['avi'],
+  'video/quicktime': ['mov', 'qt'],
+  'video/webm': ['webm'],
+  'video/x-matroska': ['mkv'],
+  'application/pdf': ['pdf'],
+  // recordings (contract/recordings.ts)
+  'audio/webm': ['webm', 'weba'],
+  'audio/ogg': ['ogg', 'oga', 'opus'],
+  'audio/mp4': ['m4a', 'mp4'],
+  'audio/mpeg': ['mp3'],
+  'audio/wav': ['wav'],
+};
+
+/**
+ * The name with the extension of the file's real (detected) type: a PNG sent as `x.html` is
+ * `x.png`, `report.pdf.html` is `report.pdf.png`; a name already ending in one of the type's
+ * extensions (any letter case) stays as it is.
+ */
+export function withTypeExtension(name: string, mimeType: string): string {
+  const exts = TYPE_EXTENSIONS[mimeType];
+  if (!exts) return name;
+  const m = /\.([A-Za-z0-9]{1,10})$/.exec(name);
+  if (m && exts.includes((m[1] ?? '').toLowerCase())) return name;
+  const base = (m ? name.slice(0, m.index) : name).trim();
+  return `${base || 'datei'}.${exts[0]}`;
+}
+
 /** Content-Disposition with an ASCII fallback and the original name RFC 5987 encoded. */
 export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
-  const ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\;%]/g, '_').trim() || 'download';
+  let ascii = filename.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\;%]/g, '_').trim();
+  if (ascii === '' || ascii.startsWith('.')) ascii = `download${ascii}`; // only an extension left of a non-Latin name
   const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
@@ -65,6 +108,15 @@ export type StoredMedia = { id: number; path: string; filename: string; mime_typ
 
 /** The media file at this path if the user may see it: the owning teacher, or a student with a task of that exercise. */
 export async function findVisibleMedia(db: DbOrTx, user: AuthUser, path: string): Promise<StoredMedia | null> {
+  // A recording: only the student who sent it and their teacher (everyone else: 404).
+  if (STORED_RECORDING_PATH.test(path)) {
+    const who = user.role === 'teacher' ? sql`r.teacher_id = ${user.id}` : sql`r.student_id = ${user.id}`;
+    const found = await rows<StoredMedia>(
+      db,
+      sql`select r.id, r.path, r.filename, r.mime_type, r.size from recordings r where r.path = ${path} and ${who} limit 1`,
+    );
+    return found[0] ?? null;
+  }
   const visible =
     user.role === 'teacher'
       ? sql`e.teacher_id = ${user.id}`
@@ -79,6 +131,10 @@ export async function findVisibleMedia(db: DbOrTx, user: AuthUser, path: string)
 }
 
 export async function findMediaByPath(db: DbOrTx, path: string): Promise<StoredMedia | null> {
+  if (STORED_RECORDING_PATH.test(path)) {
+    const found = await rows<StoredMedia>(db, sql`select id, path, filename, mime_type, size from recordings where path = ${path} limit 1`);
+    return found[0] ?? null;
+  }
   const r = await rows<StoredMedia>(db, sql`select id, path, filename, mime_type, size from media_files where path = ${path} limit 1`);
   return r[0] ?? null;
 }
