@@ -28,6 +28,8 @@ export const submissionSchema = z
         description: z.string().nullable(),
         category: z.string().nullable(),
         difficulty: z.string().nullable(),
+        /** The exercise's learning goal (Ziel). */
+        target: z.string().nullable(),
         estimated_minutes: z.number().nullable(),
         media_files: z.array(mediaFileSchema),
       })
@@ -45,6 +47,11 @@ export const submissionSchema = z
     time_spent_minutes: z.number(),
     competency_level: competencyLevelSchema.nullable(),
     status: submissionStatusSchema,
+    /**
+     * "Neues Feedback": a recording of this task was answered or commented after the student last
+     * opened it (docs/decisions/recordings.md); the teacher sees the same (the student has not read it yet).
+     */
+    new_feedback: z.boolean(),
   })
   .meta({ id: 'Submission' });
 export type Submission = z.infer<typeof submissionSchema>;
@@ -63,7 +70,7 @@ export const SUBMISSION_ORDERS = ['due', 'due_desc', 'work'] as const;
 export const SUBMISSION_PAGE_MAX = 200;
 
 /** GET /api/submissions query. Without `limit` every matching task is returned (CONTRACT.md). */
-export const submissionListQuery = z.object({
+export const submissionListQuery = z.strictObject({
   language: languageQuery,
   course_id: courseIdQuery,
   status: statusFilter,
@@ -77,7 +84,7 @@ export const submissionListQuery = z.object({
 export type SubmissionListQuery = z.infer<typeof submissionListQuery>;
 
 /** GET /api/submissions/counts query: the filters of the list that decide which tasks count. */
-export const submissionCountsQuery = z.object({
+export const submissionCountsQuery = z.strictObject({
   language: languageQuery,
   course_id: courseIdQuery,
   student_id: z.preprocess(blankToUndefined, wholeNumberText(z.number().int().positive().max(2147483647)).optional()),

@@ -3,6 +3,7 @@ import { openDatabase } from './boot';
 import { DataDirLockedError } from './lib/data-lock';
 import { userCreate, USER_CREATE_USAGE } from './cli/user-create';
 import { backupCommand, BACKUP_USAGE, restoreCommand, RESTORE_USAGE } from './cli/backup';
+import { spaceCommand, SPACE_USAGE } from './cli/space';
 import type { Opened } from './boot';
 
 type Command = { usage: string; run: (opened: Opened, argv: string[]) => Promise<unknown> };
@@ -12,6 +13,7 @@ export const commands: Record<string, Command> = {
   'user:create': { usage: USER_CREATE_USAGE, run: (o, argv) => userCreate(o.db, argv) },
   backup: { usage: BACKUP_USAGE, run: (o, argv) => backupCommand(o, argv) },
   restore: { usage: RESTORE_USAGE, run: (o, argv) => restoreCommand(o, argv) },
+  space: { usage: SPACE_USAGE, run: (o, argv) => spaceCommand(o, argv) },
 };
 
 function help(): string {

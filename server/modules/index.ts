@@ -10,6 +10,7 @@ import calendar from './calendar/calendar.routes';
 import practice from './practice/practice.routes';
 import metrics from './metrics/metrics.routes';
 import dashboard from './dashboard/dashboard.routes';
+import recordings from './recordings/recordings.routes';
 
 /** Every API module, registered in this order by buildApp. Each module owns its folder. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -24,4 +25,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   practice,
   metrics,
   dashboard,
+  recordings,
 ];

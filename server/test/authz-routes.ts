@@ -3,6 +3,12 @@ import type { Access } from '../lib/auth';
 import { issueToken } from '../lib/auth';
 import { signMediaUrl } from '../modules/media/media.service';
 import { staffPng } from '../modules/media/sample-files';
+import { makeWav } from '../modules/recordings/sample-recordings';
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { rows } from '../db/client';
 import { multipart, type Caller, type World } from './authz-world';
 import { TEST_PASSWORD } from './test-app';
 
@@ -47,6 +53,29 @@ const FILTERED: Status = [200, 404, 422];
 
 export const NONEXISTENT = 2147483000;
 const pngBytes = staffPng(30, 20);
+const wavBytes = makeWav(2000);
+
+/** A recording of student A on a fresh task of theirs (row and file), optionally with a comment of teacher A. */
+async function recording(w: World, o: { comment?: boolean } = {}) {
+  const task = await w.task();
+  const path = `recordings/${task.id}/${randomBytes(16).toString('hex')}.wav`;
+  await mkdir(join(w.t.deps.mediaDir, 'recordings', String(task.id)), { recursive: true });
+  await writeFile(join(w.t.deps.mediaDir, path), wavBytes);
+  const message = w.marker('aufnahme');
+  const [r] = await rows<{ id: number }>(
+    w.t.db,
+    sql`insert into recordings (submission_id, student_id, teacher_id, kind, mime_type, path, filename, size, duration_ms, message)
+      values (${task.id}, ${w.studentA.id}, ${w.teacherA.id}, 'audio', 'audio/wav', ${path}, 'take.wav', ${wavBytes.length}, 2000, ${message}) returning id`,
+  );
+  let commentId: number | null = null;
+  const commentText = w.marker('kommentar');
+  if (o.comment) {
+    const [c] = await rows<{ id: number }>(w.t.db, sql`insert into recording_comments (recording_id, teacher_id, at_ms, text) values (${r!.id}, ${w.teacherA.id}, 500, ${commentText}) returning id`);
+    commentId = c!.id;
+  }
+  w.t.forgetReads();
+  return { id: r!.id, task, path, message, commentId, commentText };
+}
 
 export const matrix: Record<string, Spec> = {
   'GET /api/health': { access: 'public', expect: everyone(200), build: async () => ({ url: '/api/health' }) },
@@ -122,6 +151,18 @@ export const matrix: Record<string, Spec> = {
       const s = await w.student();
       const courseId = (await w.t.db.query.enrolments.findFirst({ where: (e, { eq }) => eq(e.studentId, s.id) }))!.courseId;
       return { url: `/api/students?course_id=${courseId}`, secrets: [s.name, s.email] };
+    },
+  },
+  'GET /api/students/progress': {
+    access: 'teacher',
+    expect: teacherAny(200, FILTERED),
+    hidden: ['teacherB'],
+    visible: ['teacherA'],
+    build: async (w) => {
+      const s = await w.student();
+      const courseId = (await w.t.db.query.enrolments.findFirst({ where: (e, { eq }) => eq(e.studentId, s.id) }))!.courseId;
+      // the answer names students by id only: the id is what must not reach another teacher
+      return { url: `/api/students/progress?course_id=${courseId}`, secrets: [`"student_id":${s.id},`] };
     },
   },
   'GET /api/students/:id': {
@@ -389,6 +430,121 @@ export const matrix: Record<string, Spec> = {
       const s = await w.student();
       const courseId = (await w.t.db.query.enrolments.findFirst({ where: (e, { eq }) => eq(e.studentId, s.id) }))!.courseId;
       return { url: `/api/dashboard?course_id=${courseId}`, secrets: [s.name, s.email] };
+    },
+  },
+  // Recordings (docs/decisions/recordings.md)
+  'POST /api/submissions/:id/recordings': {
+    access: 'student',
+    expect: studentOwned(201),
+    build: async (w) => {
+      const s = await w.task();
+      const body = await multipart([
+        ['message', w.marker('nachricht')],
+        ['file', wavBytes, 'take.wav', 'audio/wav'],
+      ]);
+      return { url: `/api/submissions/${s.id}/recordings`, id: s.id, payload: body.payload, headers: body.headers, secrets: [s.teacherNote!] };
+    },
+  },
+  'GET /api/submissions/:id/recordings': {
+    access: 'user',
+    expect: sharedTask(200),
+    build: async (w) => {
+      const r = await recording(w, { comment: true });
+      return { url: `/api/submissions/${r.task.id}/recordings`, id: r.task.id, secrets: [r.message, r.commentText, r.path] };
+    },
+  },
+  'GET /api/recordings/inbox': {
+    access: 'teacher',
+    expect: teacherAny(200, FILTERED),
+    hidden: ['teacherB'],
+    visible: ['teacherA'],
+    build: async (w) => {
+      const r = await recording(w);
+      return { url: `/api/recordings/inbox?course_id=${r.task.exercise.course.id}`, secrets: [r.message, r.path] };
+    },
+  },
+  'GET /api/recordings/inbox/count': {
+    access: 'teacher',
+    expect: teacherAny(200, FILTERED),
+    build: async (w) => {
+      const r = await recording(w);
+      return { url: `/api/recordings/inbox/count?course_id=${r.task.exercise.course.id}` };
+    },
+    check: (_w, caller, body) => {
+      const count = (body as { count: number }).count;
+      if (caller === 'teacherA') expect(count).toBeGreaterThan(0);
+      else expect(count).toBe(0);
+    },
+  },
+  'GET /api/recordings/new-feedback/count': {
+    access: 'student',
+    expect: { guest: 401, studentA: 200, studentB: 200, teacherA: 403, teacherB: 403 },
+    build: async (w) => {
+      const r = await recording(w, { comment: true });
+      await w.t.db.execute(sql`update recordings set feedback_at = now() where id = ${r.id}`);
+      w.t.forgetReads();
+      return { url: `/api/recordings/new-feedback/count?course_id=${r.task.exercise.course.id}` };
+    },
+    check: (_w, caller, body) => {
+      const count = (body as { count: number }).count;
+      if (caller === 'studentA') expect(count).toBeGreaterThan(0);
+      else expect(count).toBe(0);
+    },
+  },
+  'GET /api/recordings/:id': {
+    access: 'user',
+    expect: sharedTask(200),
+    build: async (w) => {
+      const r = await recording(w, { comment: true });
+      return { url: `/api/recordings/${r.id}`, id: r.id, secrets: [r.message, r.commentText, r.path] };
+    },
+  },
+  'DELETE /api/recordings/:id': {
+    access: 'student',
+    expect: studentOwned(204),
+    build: async (w) => {
+      const r = await recording(w);
+      return { url: `/api/recordings/${r.id}`, id: r.id };
+    },
+  },
+  'POST /api/recordings/:id/answer': {
+    access: 'teacher',
+    expect: teacherOwned(200),
+    build: async (w) => {
+      const r = await recording(w);
+      return { url: `/api/recordings/${r.id}/answer`, id: r.id, secrets: [r.message] };
+    },
+  },
+  'POST /api/recordings/:id/seen': {
+    access: 'student',
+    expect: studentOwned(200),
+    build: async (w) => {
+      const r = await recording(w, { comment: true });
+      return { url: `/api/recordings/${r.id}/seen`, id: r.id, secrets: [r.message, r.commentText] };
+    },
+  },
+  'POST /api/recordings/:id/comments': {
+    access: 'teacher',
+    expect: teacherOwned(201),
+    build: async (w) => {
+      const r = await recording(w);
+      return { url: `/api/recordings/${r.id}/comments`, id: r.id, payload: { at_ms: 1000, text: 'hier eilst du' }, secrets: [r.message] };
+    },
+  },
+  'PATCH /api/recording-comments/:id': {
+    access: 'teacher',
+    expect: teacherOwned(200),
+    build: async (w) => {
+      const r = await recording(w, { comment: true });
+      return { url: `/api/recording-comments/${r.commentId}`, id: r.commentId!, payload: { text: 'genauer' }, secrets: [r.commentText] };
+    },
+  },
+  'DELETE /api/recording-comments/:id': {
+    access: 'teacher',
+    expect: teacherOwned(204),
+    build: async (w) => {
+      const r = await recording(w, { comment: true });
+      return { url: `/api/recording-comments/${r.commentId}`, id: r.commentId!, secrets: [r.commentText] };
     },
   },
 };

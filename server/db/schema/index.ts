@@ -210,3 +210,67 @@ export const practiceSessions = pgTable(
 );
 
 export const schema = { users, tokens, courses, enrolments, exercises, exerciseCourses, mediaFiles, submissions, practiceSessions };
+
+/**
+ * A recording a student sent for a task (shared/RECORDINGS.md). `teacher_id` is the task's teacher,
+ * copied so that the teacher's inbox is one indexed query; `feedback_at` is the latest answer or
+ * comment, so "Neues Feedback" is `feedback_at > seen_at` without looking at the comments.
+ */
+export const recordings = pgTable(
+  'recordings',
+  {
+    id: serial('id').primaryKey(),
+    submissionId: integer('submission_id')
+      .notNull()
+      .references(() => submissions.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['audio', 'video'] }).notNull(),
+    mimeType: text('mime_type').notNull(),
+    path: text('path').notNull(),
+    filename: text('filename').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    message: text('message'),
+    createdAt: createdAt(),
+    answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
+    seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
+    feedbackAt: timestamp('feedback_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('recordings_path_key').on(t.path),
+    index('recordings_submission_idx').on(t.submissionId, t.createdAt),
+    index('recordings_student_idx').on(t.studentId, t.createdAt),
+    index('recordings_inbox_idx').on(t.teacherId, t.createdAt, t.id).where(sql`${t.answeredAt} is null`),
+    index('recordings_created_idx').on(t.createdAt),
+    check('recordings_kind_check', sql`${t.kind} in ('audio', 'video')`),
+    check('recordings_numbers_check', sql`${t.size} >= 0 and ${t.durationMs} >= 0`),
+  ],
+);
+
+/** A teacher's comment on a recording, at a moment (`at_ms`) or general (null). */
+export const recordingComments = pgTable(
+  'recording_comments',
+  {
+    id: serial('id').primaryKey(),
+    recordingId: integer('recording_id')
+      .notNull()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    atMs: integer('at_ms'),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('recording_comments_recording_idx').on(t.recordingId, t.atMs),
+    check('recording_comments_at_check', sql`${t.atMs} is null or ${t.atMs} >= 0`),
+    check('recording_comments_text_check', sql`char_length(${t.text}) between 1 and 2000`),
+  ],
+);

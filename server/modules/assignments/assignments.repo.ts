@@ -60,7 +60,7 @@ export async function insertTasks(db: DbOrTx, t: NewTasks, today: string): Promi
           returning *)
         select s.id, s.student_id, u.name as student_name, s.exercise_id,
           e.title as ex_title, e.description as ex_description, e.category as ex_category,
-          e.difficulty as ex_difficulty, e.estimated_minutes as ex_minutes, '[]'::json as media,
+          e.difficulty as ex_difficulty, e.estimated_minutes as ex_minutes, e.target as ex_target, '[]'::json as media,
           s.exercise_title, s.course_id, s.series_id::text as series_id, s.due_date::text as due_date,
           s.expiration_date::text as expiration_date, s.completed_at, s.teacher_note, s.teacher_feedback,
           s.created_at, s.accuracy_score, s.time_spent_minutes, s.competency_level, ${statusSql(today)} as status
@@ -88,16 +88,15 @@ export async function deleteTask(db: DbOrTx, id: number): Promise<void> {
 }
 
 /** The task itself, and the not yet completed tasks of its series from its due date on. */
-export async function deleteSeriesFrom(db: DbOrTx, teacherId: number, task: { id: number; series_id: string; due_date: string }): Promise<number> {
-  const deleted = await rows<{ n: number }>(
+/** Answers the ids of the deleted tasks (their recordings' folders go after the commit). */
+export async function deleteSeriesFrom(db: DbOrTx, teacherId: number, task: { id: number; series_id: string; due_date: string }): Promise<number[]> {
+  const deleted = await rows<{ id: number }>(
     db,
-    sql`with del as (
-          delete from submissions s using users u
+    sql`delete from submissions s using users u
           where u.id = s.student_id and u.teacher_id = ${teacherId}
             and (s.id = ${task.id}
                  or (s.series_id = ${task.series_id}::uuid and s.due_date >= ${task.due_date}::date and s.completed_at is null))
-          returning 1)
-        select count(*)::int as n from del`,
+          returning s.id`,
   );
-  return Number(deleted[0]?.n ?? 0);
+  return deleted.map((r) => Number(r.id));
 }

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, idParams } from '../../../contract/common';
+import { bodyErrors, errorResponsesOf, idParams } from '../../../contract/common';
 import { createAssignmentBody, createAssignmentQuery, createAssignmentResponse, deleteSubmissionQuery } from '../../../contract/assignments';
 import { currentUser } from '../../lib/auth';
 import { todayInZone } from '../../lib/time';
 import { AssignmentsService } from './assignments.service';
+import { removeRecordingFolders } from '../recordings/recordings.service';
 
 export default async function assignmentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -20,7 +21,7 @@ export default async function assignmentsRoutes(fastify: FastifyInstance) {
         summary: 'Assign an exercise to students, once or repeating (one task per student per date)',
         querystring: createAssignmentQuery,
         body: createAssignmentBody,
-        response: { 201: createAssignmentResponse, ...errorResponses },
+        response: { 201: createAssignmentResponse, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
       },
     },
     async (req, reply) => {
@@ -39,11 +40,13 @@ export default async function assignmentsRoutes(fastify: FastifyInstance) {
         summary: 'Delete a task; scope=series also deletes the not yet completed tasks of its series from its date on',
         params: idParams,
         querystring: deleteSubmissionQuery,
-        response: { 204: z.null(), ...errorResponses },
+        response: { 204: z.null(), ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
       },
     },
     async (req, reply) => {
-      await service.remove(currentUser(req).id, req.params.id, req.query.scope ?? 'one');
+      const deleted = await service.remove(currentUser(req).id, req.params.id, req.query.scope ?? 'one');
+      // Their recordings' rows went with the commit (foreign keys); now their files.
+      await removeRecordingFolders(app.deps.mediaDir, deleted, req.log);
       return reply.code(204).send(null);
     },
   );

@@ -24,9 +24,9 @@ export const assignmentMessages = {
   },
   tooMany: {
     de: `Zu viele Aufgaben auf einmal (höchstens ${ASSIGNMENT_ROWS_MAX.toLocaleString('de-DE')}). Bitte wählen Sie weniger Schüler oder ein früheres Enddatum.`,
-    tr: `Tek seferde çok fazla görev (en fazla ${ASSIGNMENT_ROWS_MAX.toLocaleString('tr-TR')}). Lütfen daha az öğrenci veya daha erken bir bitiş tarihi seçin.`,
+    tr: `Tek seferde çok fazla ödev (en fazla ${ASSIGNMENT_ROWS_MAX.toLocaleString('tr-TR')}). Lütfen daha az öğrenci veya daha erken bir bitiş tarihi seçin.`,
   },
-  taskNotFound: { de: 'Aufgabe nicht gefunden.', tr: 'Görev bulunamadı.' },
+  taskNotFound: { de: 'Aufgabe nicht gefunden.', tr: 'Ödev bulunamadı.' },
 } satisfies Record<string, Msg>;
 
 export type AssignmentInput = {
@@ -89,13 +89,14 @@ export class AssignmentsService {
     });
   }
 
-  /** Deletes one task of the teacher's students, or with scope 'series' also the open rest of its series. */
-  async remove(teacherId: number, id: number, scope: 'one' | 'series'): Promise<void> {
+  /** Deletes one task of the teacher's students, or with scope 'series' also the open rest of its series; answers the deleted ids. */
+  async remove(teacherId: number, id: number, scope: 'one' | 'series'): Promise<number[]> {
     return this.db.transaction(async (tx) => {
       const task = await findOwnTask(tx, teacherId, id);
       if (!task) throw notFound(assignmentMessages.taskNotFound);
-      if (scope === 'series') await deleteSeriesFrom(tx, teacherId, task);
-      else await deleteTask(tx, task.id);
+      if (scope === 'series') return deleteSeriesFrom(tx, teacherId, task);
+      await deleteTask(tx, task.id);
+      return [task.id];
     });
   }
 }

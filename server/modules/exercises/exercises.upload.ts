@@ -1,14 +1,13 @@
-import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import type { UPLOAD_MIME_TYPES } from '../../../contract/constants';
 import { UPLOAD_MAX_BYTES } from '../../../contract/constants';
 import { EXERCISE_LIMITS } from '../../../contract/exercises';
-import { AppError, invalid, type Msg } from '../../errors';
+import { AppError, invalid, messages, type Msg } from '../../errors';
 import type { Storage } from '../../lib/storage';
+import { asUploadError, dropRest, skipFile, streamToTemp } from '../../lib/upload';
+import { withTypeExtension } from '../media/media.service';
 
 export type MediaKind = 'image' | 'pdf' | 'video';
 
@@ -55,16 +54,21 @@ export async function detectType(file: string): Promise<{ mime: string; ext: str
 }
 
 /**
- * The original name for display: no folder parts, no control or bidi-override characters,
- * at most 200 characters (the extension kept), never empty.
+ * The original name for display: no markup, no folder parts, no control or bidi-override
+ * characters, at most 200 characters (the extension kept), never empty. With the detected
+ * `mimeType`, the extension is that type's (media.service.ts withTypeExtension).
  */
-export function cleanFilename(name: string | undefined, ext: string): string {
+export function cleanFilename(name: string | undefined, ext: string, mimeType?: string): string {
   let n = (name ?? '').normalize('NFC');
+  // Tags first: `../<b>böse</b>.png` keeps `böse.png`, not the `b>.png` after the last slash.
+  n = n.replace(/<[^<>]*>/g, '').replace(/[<>]/g, '');
   n = n.split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
   n = n.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, '').trim();
+  if (/^\.[^.]*$/.test(n)) n = ''; // only an extension (`.png`) or a dot file: no name to keep
   n = n.replace(/^\.+/, '').trim();
   if (n === '') n = `datei.${ext}`;
+  if (mimeType) n = withTypeExtension(n, mimeType);
   const chars = [...n];
   if (chars.length > EXERCISE_LIMITS.filename) {
     const dot = n.lastIndexOf('.');
@@ -91,6 +95,31 @@ const fieldMessages = {
 
 const ARRAY_FIELD = /^([a-z_]+)\[(\d{0,4})\]$/;
 
+/** The text fields of the form (SPEC.md, contract/exercises.ts exerciseFields); any other name is refused. */
+const TEXT_FIELDS = new Set(['title', 'description', 'category', 'difficulty', 'target', 'estimated_minutes', 'priority', 'language']);
+/** Fields sent once per item (`tags[0]`, `tags[]`, or repeated `tags`). */
+const LIST_FIELDS = new Set(['tags', 'course_ids', 'remove_media']);
+
+/**
+ * What one request of the form may hold (exerciseFields' limits): text is kept in memory, so it
+ * gets a small budget for all fields together; files stream to disk.
+ */
+export const FORM_LIMITS = {
+  /** All text fields together, in bytes: the fullest real form (a 5,000-character description at 3 bytes a character, 20 tags, 400 ids) is about 25 KB. */
+  textBytes: 32 * 1024,
+  /** One text field, in bytes: the description with room for surrounding whitespace. */
+  fieldBytes: 16 * 1024,
+  /** Text fields: 8 single ones, 20 tags, 200 course ids, 200 media ids to remove. */
+  fields: TEXT_FIELDS.size + EXERCISE_LIMITS.tags + 200 + 200,
+  /** The longest real name is `remove_media[9999]`. */
+  fieldNameBytes: 32,
+} as const;
+
+const tooMuchText: Msg = {
+  de: 'Die Textfelder sind zusammen zu lang.',
+  tr: 'Metin alanları toplamda çok uzun.',
+};
+
 /**
  * Reads a multipart request part by part: text fields into `fields`, each file streamed to a
  * temporary file (20 MiB enforced while streaming, never buffered whole) and its type read from
@@ -105,15 +134,25 @@ export async function readExerciseForm(req: FastifyRequest, storage: Storage): P
   let autoIndex = 0;
   let ok = false;
   let currentTemp: string | null = null;
+  let textBytes = 0;
   try {
     for await (const part of req.parts()) {
       if (part.type === 'field') {
-        if (part.valueTruncated || part.fieldnameTruncated) {
+        const m = ARRAY_FIELD.exec(part.fieldname);
+        if (part.fieldnameTruncated || !(TEXT_FIELDS.has(part.fieldname) || LIST_FIELDS.has(m?.[1] ?? part.fieldname))) {
+          dropRest(req);
+          throw invalid({ [part.fieldname]: messages.unknownField });
+        }
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        textBytes += Buffer.byteLength(value) + part.fieldname.length;
+        if (textBytes > FORM_LIMITS.textBytes) {
+          dropRest(req);
+          throw new AppError(413, tooMuchText);
+        }
+        if (part.valueTruncated) {
           (fileErrors[part.fieldname] ??= []).push(fieldMessages.tooLong);
           continue;
         }
-        const value = typeof part.value === 'string' ? part.value : String(part.value);
-        const m = ARRAY_FIELD.exec(part.fieldname);
         if (m && m[1]) {
           const base = m[1];
           const list = (indexed[base] ??= []);
@@ -131,8 +170,7 @@ export async function readExerciseForm(req: FastifyRequest, storage: Storage): P
       const m = ARRAY_FIELD.exec(part.fieldname);
       const base = m?.[1] ?? part.fieldname;
       if (base !== 'media_files') {
-        part.file.resume();
-        await new Promise<void>((r) => (part.file.readableEnded ? r() : part.file.once('end', () => r()).once('error', () => r())));
+        await skipFile(part.file);
         (fileErrors[part.fieldname] ??= []).push(fieldMessages.unexpected);
         continue;
       }
@@ -140,40 +178,15 @@ export async function readExerciseForm(req: FastifyRequest, storage: Storage): P
       autoIndex = Math.max(autoIndex, index) + 1;
       const key = `media_files.${index}`;
       const shownName = cleanFilename(part.filename, 'bin');
-      const temp = await storage.tempPath();
-      currentTemp = temp;
-      let size = 0;
-      let tooLarge = false;
-      part.file.once('limit', () => {
-        tooLarge = true;
-      });
-      const counter = new Transform({
-        transform(chunk: Buffer, _enc, cb) {
-          size += chunk.length;
-          if (size > UPLOAD_MAX_BYTES) {
-            tooLarge = true;
-            cb(); // drop the rest; busboy truncates at the same limit
-            return;
-          }
-          cb(null, chunk);
-        },
-      });
-      const sink = createWriteStream(temp, { flags: 'wx' });
-      try {
-        await pipeline(part.file, counter, sink);
-      } catch (e) {
-        // The file is opened asynchronously: when the body breaks off before the open finished,
-        // the stream creates the file after pipeline() has failed. Wait for it to close, so the
-        // `finally` below removes a file that exists, not one that appears a moment later.
-        if (!sink.closed) await new Promise<void>((r) => sink.once('close', () => r()));
-        throw e;
-      }
-      if (tooLarge || part.file.truncated) {
-        await rm(temp, { force: true });
-        currentTemp = null;
+      // lib/upload.ts: the counter, busboy's limit, and the temporary file removed if the body breaks off
+      const streamed = await streamToTemp(part.file, storage, UPLOAD_MAX_BYTES);
+      if (streamed.tooLarge) {
         (fileErrors[key] ??= []).push(fieldMessages.tooLarge(shownName));
         continue;
       }
+      const temp = streamed.tempFile;
+      const size = streamed.size;
+      currentTemp = temp;
       if (size === 0) {
         await rm(temp, { force: true });
         currentTemp = null;
@@ -190,7 +203,7 @@ export async function readExerciseForm(req: FastifyRequest, storage: Storage): P
       files.push({
         index,
         tempFile: temp,
-        filename: cleanFilename(part.filename, type.ext),
+        filename: cleanFilename(part.filename, type.ext, type.mime),
         size,
         mimeType: type.mime,
         ext: type.ext,
@@ -206,27 +219,20 @@ export async function readExerciseForm(req: FastifyRequest, storage: Storage): P
     ok = true;
     return { fields, files, fileErrors };
   } catch (e) {
-    throw asUploadError(e);
+    throw exerciseUploadError(e);
   } finally {
     if (currentTemp) await rm(currentTemp, { force: true });
     if (!ok) await discardStaged(files);
   }
 }
 
-const brokenUpload: Msg = {
-  de: 'Die Übertragung wurde unterbrochen oder ist beschädigt. Bitte versuchen Sie es erneut.',
-  tr: 'Aktarım kesildi veya bozuk. Lütfen tekrar deneyin.',
-};
-
-/** A truncated or malformed multipart body is the caller's fault (422); disk faults stay 500. */
-function asUploadError(e: unknown): unknown {
-  if (e instanceof AppError) return e;
-  const err = e as { code?: string; statusCode?: number };
-  if (typeof err.code === 'string' && /^E[A-Z]+$/.test(err.code) && err.code !== 'ECONNRESET') return e; // ENOSPC, EACCES…
-  // More files in one request than the form may send: say how many, not "the request is too large".
-  if (err.code === 'FST_FILES_LIMIT') return invalid({ media_files: fieldMessages.tooManyFiles });
-  if (err.statusCode === 413) return e;
-  return new AppError(422, brokenUpload);
+/**
+ * A truncated or malformed multipart body is the caller's fault (422); disk faults stay 500
+ * (lib/upload.ts). More files in one request than the form may send: say how many, not "the
+ * request is too large".
+ */
+function exerciseUploadError(e: unknown): unknown {
+  return asUploadError(e, (err) => (err.code === 'FST_FILES_LIMIT' ? invalid({ media_files: fieldMessages.tooManyFiles }) : undefined));
 }
 
 /** Deletes staged temporary files (after a rejection, or a failed commit). */

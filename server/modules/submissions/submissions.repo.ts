@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/client';
 import type { Submission } from '../../../contract/submissions';
 import type { SubmissionStatus } from '../../../contract/constants';
+import { NEW_FEEDBACK_SQL } from '../recordings/recordings.repo';
 
 export type SubmissionFilter = {
   ids?: number[];
@@ -32,6 +33,7 @@ type Row = {
   ex_category: string | null;
   ex_difficulty: string | null;
   ex_minutes: number | null;
+  ex_target: string | null;
   media: Submission['exercise'] extends infer E ? (E extends { media_files: infer M } ? M : never) : never;
   exercise_title: string;
   course_id: number | null;
@@ -46,6 +48,8 @@ type Row = {
   time_spent_minutes: number;
   competency_level: Submission['competency_level'];
   status: SubmissionStatus;
+  /** Selected by findSubmissions; a new task (assignments) has none. */
+  new_feedback?: boolean | null;
 };
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
@@ -137,10 +141,11 @@ export async function findSubmissions(db: DbOrTx, filter: SubmissionFilter, toda
     db,
     sql`select s.id, s.student_id, u.name as student_name, s.exercise_id,
         e.title as ex_title, e.description as ex_description, e.category as ex_category,
-        e.difficulty as ex_difficulty, e.estimated_minutes as ex_minutes, ${media} as media,
+        e.difficulty as ex_difficulty, e.estimated_minutes as ex_minutes, e.target as ex_target, ${media} as media,
         s.exercise_title, s.course_id, s.series_id::text as series_id, s.due_date::text as due_date,
         s.expiration_date::text as expiration_date, s.completed_at, s.teacher_note, s.teacher_feedback,
-        s.created_at, s.accuracy_score, s.time_spent_minutes, s.competency_level, ${statusSql(today)} as status
+        s.created_at, s.accuracy_score, s.time_spent_minutes, s.competency_level, ${statusSql(today)} as status,
+        exists (select 1 from recordings r where r.submission_id = s.id and ${NEW_FEEDBACK_SQL}) as new_feedback
       from ${source}
       join users u on u.id = s.student_id
       left join exercises e on e.id = s.exercise_id
@@ -179,6 +184,7 @@ export function toSubmission(r: Row): Submission {
             description: r.ex_description,
             category: r.ex_category,
             difficulty: r.ex_difficulty,
+            target: r.ex_target ?? null,
             estimated_minutes: r.ex_minutes,
             media_files: (typeof r.media === 'string' ? JSON.parse(r.media) : r.media) ?? [],
           },
@@ -195,6 +201,7 @@ export function toSubmission(r: Row): Submission {
     time_spent_minutes: Number(r.time_spent_minutes),
     competency_level: r.competency_level,
     status: r.status,
+    new_feedback: r.new_feedback === true,
   };
 }
 

@@ -1,0 +1,291 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { rows, type DbOrTx } from '../../db/client';
+import type { InboxItem, Recording, RecordingComment, RecordingKind, RecordingMimeType } from '../../../contract/recordings';
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/** Whose recordings a caller may see: a student their own, a teacher their students'. */
+export type RecordingOwner = { studentId: number } | { teacherId: number };
+
+function ownerSql(owner: RecordingOwner): SQL {
+  return 'studentId' in owner ? sql`r.student_id = ${owner.studentId}` : sql`r.teacher_id = ${owner.teacherId}`;
+}
+
+/** "Neues Feedback": answered or commented after the student's last look. */
+export const NEW_FEEDBACK_SQL = sql`(r.feedback_at is not null and (r.seen_at is null or r.feedback_at > r.seen_at))`;
+
+type RecordingRow = {
+  id: number;
+  submission_id: number;
+  student_id: number;
+  student_name: string;
+  exercise_title: string;
+  kind: RecordingKind;
+  mime_type: RecordingMimeType;
+  size: number | string;
+  duration_ms: number;
+  path: string;
+  message: string | null;
+  created_at: Date | string;
+  answered_at: Date | string | null;
+  seen_at: Date | string | null;
+  new_feedback: boolean;
+  comments: unknown;
+};
+
+type CommentJson = { id: number; recording_id: number; teacher_id: number; teacher_name: string; at_ms: number | null; text: string; created_at: string; updated_at: string };
+
+function toComment(c: CommentJson): RecordingComment {
+  return {
+    id: c.id,
+    recording_id: c.recording_id,
+    teacher: { id: c.teacher_id, name: c.teacher_name },
+    at_ms: c.at_ms,
+    text: c.text,
+    created_at: iso(c.created_at)!,
+    updated_at: iso(c.updated_at)!,
+  };
+}
+
+function toRecording(r: RecordingRow): Recording {
+  const comments = (typeof r.comments === 'string' ? JSON.parse(r.comments) : r.comments) as CommentJson[] | null;
+  return {
+    id: r.id,
+    submission_id: r.submission_id,
+    student: { id: r.student_id, name: r.student_name },
+    exercise_title: r.exercise_title,
+    kind: r.kind,
+    mime_type: r.mime_type,
+    size: Number(r.size),
+    duration_ms: r.duration_ms,
+    path: r.path,
+    message: r.message,
+    created_at: iso(r.created_at)!,
+    answered_at: iso(r.answered_at),
+    seen_at: iso(r.seen_at),
+    new_feedback: r.new_feedback === true,
+    comments: (comments ?? []).map(toComment),
+  };
+}
+
+/** Recordings with their comments (ordered by at_ms, nulls first), newest first; one query. */
+export async function findRecordings(db: DbOrTx, where: { submissionId?: number; id?: number }, owner: RecordingOwner): Promise<Recording[]> {
+  const conds: SQL[] = [ownerSql(owner)];
+  if (where.submissionId !== undefined) conds.push(sql`r.submission_id = ${where.submissionId}`);
+  if (where.id !== undefined) conds.push(sql`r.id = ${where.id}`);
+  const result = await rows<RecordingRow>(
+    db,
+    sql`select r.id, r.submission_id, r.student_id, u.name as student_name, s.exercise_title, r.kind, r.mime_type, r.size,
+        r.duration_ms, r.path, r.message, r.created_at, r.answered_at, r.seen_at, ${NEW_FEEDBACK_SQL} as new_feedback,
+        coalesce((select json_agg(json_build_object('id', c.id, 'recording_id', c.recording_id, 'teacher_id', c.teacher_id,
+            'teacher_name', t.name, 'at_ms', c.at_ms, 'text', c.text, 'created_at', c.created_at, 'updated_at', c.updated_at)
+            order by c.at_ms asc nulls first, c.created_at, c.id)
+          from recording_comments c join users t on t.id = c.teacher_id where c.recording_id = r.id), '[]'::json) as comments
+      from recordings r
+      join submissions s on s.id = r.submission_id
+      join users u on u.id = r.student_id
+      where ${sql.join(conds, sql` and `)}
+      order by r.created_at desc, r.id desc`,
+  );
+  return result.map(toRecording);
+}
+
+export type RecordingState = {
+  id: number;
+  submission_id: number;
+  student_id: number;
+  teacher_id: number;
+  path: string;
+  duration_ms: number;
+  answered_at: Date | string | null;
+};
+
+/** The fields that decide what may be done with a recording, when `owner` may see it; `forUpdate` locks it. */
+export async function findRecordingState(db: DbOrTx, id: number, owner: RecordingOwner, opts: { forUpdate?: boolean } = {}): Promise<RecordingState | null> {
+  const [r] = await rows<RecordingState>(
+    db,
+    sql`select r.id, r.submission_id, r.student_id, r.teacher_id, r.path, r.duration_ms, r.answered_at
+      from recordings r where r.id = ${id} and ${ownerSql(owner)} ${opts.forUpdate ? sql`for update` : sql``}`,
+  );
+  return r ?? null;
+}
+
+export async function countForSubmission(db: DbOrTx, submissionId: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from recordings where submission_id = ${submissionId}`);
+  return Number(r?.n ?? 0);
+}
+
+export type NewRecording = {
+  submissionId: number;
+  studentId: number;
+  teacherId: number;
+  kind: RecordingKind;
+  mimeType: RecordingMimeType;
+  path: string;
+  filename: string;
+  size: number;
+  durationMs: number;
+  message: string | null;
+};
+
+export async function insertRecording(db: DbOrTx, r: NewRecording): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`insert into recordings (submission_id, student_id, teacher_id, kind, mime_type, path, filename, size, duration_ms, message)
+      values (${r.submissionId}, ${r.studentId}, ${r.teacherId}, ${r.kind}, ${r.mimeType}, ${r.path}, ${r.filename}, ${r.size}, ${r.durationMs}, ${r.message})
+      returning id`,
+  );
+  return row!.id;
+}
+
+export async function deleteRecording(db: DbOrTx, id: number): Promise<void> {
+  await db.execute(sql`delete from recordings where id = ${id}`);
+}
+
+/** Marks answered (once: a second call keeps the first time); the answer is new feedback for the student. */
+export async function markAnswered(db: DbOrTx, id: number): Promise<void> {
+  await db.execute(sql`update recordings set answered_at = now(), feedback_at = greatest(feedback_at, now()) where id = ${id} and answered_at is null`);
+}
+
+export async function markSeen(db: DbOrTx, id: number): Promise<void> {
+  await db.execute(sql`update recordings set seen_at = greatest(now(), feedback_at) where id = ${id}`);
+}
+
+export async function touchFeedback(db: DbOrTx, recordingId: number): Promise<void> {
+  await db.execute(sql`update recordings set feedback_at = now() where id = ${recordingId}`);
+}
+
+export async function insertComment(db: DbOrTx, c: { recordingId: number; teacherId: number; atMs: number | null; text: string }): Promise<number> {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`insert into recording_comments (recording_id, teacher_id, at_ms, text) values (${c.recordingId}, ${c.teacherId}, ${c.atMs}, ${c.text}) returning id`,
+  );
+  return row!.id;
+}
+
+export async function findComment(db: DbOrTx, id: number, teacherId: number): Promise<RecordingComment | null> {
+  const [c] = await rows<CommentJson>(
+    db,
+    sql`select c.id, c.recording_id, c.teacher_id, t.name as teacher_name, c.at_ms, c.text, c.created_at, c.updated_at
+      from recording_comments c join users t on t.id = c.teacher_id
+      where c.id = ${id} and c.teacher_id = ${teacherId}`,
+  );
+  return c ? toComment(c) : null;
+}
+
+/** A comment of this teacher on a recording of their own student, with the recording's length; locks the comment. */
+export async function findOwnCommentState(db: DbOrTx, id: number, teacherId: number): Promise<{ id: number; recording_id: number; duration_ms: number } | null> {
+  const [c] = await rows<{ id: number; recording_id: number; duration_ms: number }>(
+    db,
+    sql`select c.id, c.recording_id, r.duration_ms from recording_comments c join recordings r on r.id = c.recording_id
+      where c.id = ${id} and c.teacher_id = ${teacherId} and r.teacher_id = ${teacherId} for update of c`,
+  );
+  return c ?? null;
+}
+
+export async function updateComment(db: DbOrTx, id: number, patch: { atMs?: number | null; text?: string }): Promise<void> {
+  const sets: SQL[] = [sql`updated_at = now()`];
+  if (patch.atMs !== undefined) sets.push(sql`at_ms = ${patch.atMs}`);
+  if (patch.text !== undefined) sets.push(sql`text = ${patch.text}`);
+  await db.execute(sql`update recording_comments set ${sql.join(sets, sql`, `)} where id = ${id}`);
+}
+
+export async function deleteComment(db: DbOrTx, id: number): Promise<void> {
+  await db.execute(sql`delete from recording_comments where id = ${id}`);
+}
+
+type InboxRow = Omit<InboxItem, 'student' | 'created_at' | 'size'> & { student_id: number; student_name: string; created_at: Date | string; size: number | string };
+
+/**
+ * One page of the teacher's unanswered recordings, oldest first: one query, read along the
+ * partial index recordings_inbox_idx (teacher_id, created_at, id) where answered_at is null.
+ */
+export async function findInbox(db: DbOrTx, teacherId: number, o: { courseId?: number; limit: number; offset: number }): Promise<InboxItem[]> {
+  const result = await rows<InboxRow>(
+    db,
+    sql`select r.id, r.submission_id, r.student_id, u.name as student_name, s.exercise_title, s.course_id, s.due_date::text as due_date,
+        r.kind, r.mime_type, r.duration_ms, r.size, r.path, r.message, r.created_at,
+        (select count(*)::int from recording_comments c where c.recording_id = r.id) as comments_count
+      from recordings r
+      join submissions s on s.id = r.submission_id
+      join users u on u.id = r.student_id
+      where r.teacher_id = ${teacherId} and r.answered_at is null
+        ${o.courseId !== undefined ? sql`and s.course_id = ${o.courseId}` : sql``}
+      order by r.created_at asc, r.id asc
+      limit ${o.limit} offset ${o.offset}`,
+  );
+  return result.map(({ student_id, student_name, created_at, size, ...r }) => ({
+    ...r,
+    size: Number(size),
+    comments_count: Number(r.comments_count),
+    student: { id: student_id, name: student_name },
+    created_at: iso(created_at)!,
+  }));
+}
+
+export async function countInbox(db: DbOrTx, teacherId: number, courseId?: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    courseId === undefined
+      ? sql`select count(*)::int as n from recordings r where r.teacher_id = ${teacherId} and r.answered_at is null`
+      : sql`select count(*)::int as n from recordings r join submissions s on s.id = r.submission_id
+          where r.teacher_id = ${teacherId} and r.answered_at is null and s.course_id = ${courseId}`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+/** The student's recordings with new feedback (optionally of one course's tasks). */
+export async function countNewFeedback(db: DbOrTx, studentId: number, courseId?: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from recordings r
+      ${courseId !== undefined ? sql`join submissions s on s.id = r.submission_id and s.course_id = ${courseId}` : sql``}
+      where r.student_id = ${studentId} and ${NEW_FEEDBACK_SQL}`,
+  );
+  return Number(r?.n ?? 0);
+}
+
+/** Deletes the recordings created before `cutoff` (at most `limit`), answering their paths. */
+export async function deleteOlderThan(db: DbOrTx, cutoff: Date, limit: number): Promise<string[]> {
+  const result = await rows<{ path: string }>(
+    db,
+    sql`delete from recordings where id in (select id from recordings where created_at < ${cutoff.toISOString()}::timestamptz order by created_at limit ${limit})
+      returning path`,
+  );
+  return result.map((r) => r.path);
+}
+
+/** Which of these paths a recording row names. */
+export async function knownPaths(db: DbOrTx, paths: string[]): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let i = 0; i < paths.length; i += 500) {
+    const chunk = paths.slice(i, i + 500);
+    const result = await rows<{ path: string }>(db, sql`select path from recordings where path in (${sql.join(chunk.map((p) => sql`${p}`), sql`, `)})`);
+    for (const r of result) known.add(r.path);
+  }
+  return known;
+}
+
+export async function anyRecording(db: DbOrTx): Promise<boolean> {
+  const r = await rows<{ one: number }>(db, sql`select 1 as one from recordings limit 1`);
+  return r.length > 0;
+}
+
+/** Bytes per teacher: recordings of their students and their exercises' media. */
+export async function spacePerTeacher(db: DbOrTx): Promise<Array<{ teacher_id: number; name: string; email: string; recordings: number; recording_bytes: number; media_bytes: number }>> {
+  const result = await rows<{ teacher_id: number; name: string; email: string; recordings: number; recording_bytes: string | number; media_bytes: string | number }>(
+    db,
+    sql`select t.id as teacher_id, t.name, t.email,
+        coalesce((select count(*)::int from recordings r where r.teacher_id = t.id), 0) as recordings,
+        coalesce((select sum(r.size) from recordings r where r.teacher_id = t.id), 0) as recording_bytes,
+        coalesce((select sum(m.size) from media_files m join exercises e on e.id = m.exercise_id where e.teacher_id = t.id), 0) as media_bytes
+      from users t where t.role = 'teacher' order by t.name, t.id`,
+  );
+  return result.map((r) => ({ ...r, recordings: Number(r.recordings), recording_bytes: Number(r.recording_bytes), media_bytes: Number(r.media_bytes) }));
+}
+
+/** The submission ids of a student (their recordings' folders). */
+export async function submissionIdsOfStudent(db: DbOrTx, studentId: number): Promise<number[]> {
+  const result = await rows<{ id: number }>(db, sql`select id from submissions where student_id = ${studentId}`);
+  return result.map((r) => r.id);
+}

@@ -1,0 +1,276 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
+import {
+  countQuery,
+  countResponse,
+  createCommentBody,
+  inboxQuery,
+  inboxResponse,
+  RECORDING_LIMITS,
+  recordingCommentSchema,
+  recordingListResponse,
+  recordingSchema,
+  recordingUploadDoc,
+  updateCommentBody,
+} from '../../../contract/recordings';
+import { AppError } from '../../errors';
+import { currentUser } from '../../lib/auth';
+import { LocalStorage } from '../../lib/storage';
+import { RecordingsService, runRetention } from './recordings.service';
+import { readRecordingForm, RECORDING_FORM_LIMITS } from './recordings.upload';
+
+/** The multipart body is read by the handler (streamed to disk): only params and query are validated up front. */
+const skipBodyValidation: typeof validatorCompiler = (ctx) => (ctx.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(ctx));
+
+const notMultipart = () =>
+  new AppError(415, { de: 'Bitte senden Sie die Aufnahme als multipart/form-data.', tr: 'Lütfen kaydı multipart/form-data olarak gönderin.' });
+
+/** The daily retention job: first run a few minutes after the start, then every 24 hours. */
+export const RETENTION_FIRST_RUN_MS = 5 * 60 * 1000;
+export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+export default async function recordingsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const storage = new LocalStorage(app.deps.mediaDir);
+  const service = new RecordingsService(app.deps.db, storage, app.deps.config.APP_TIMEZONE, app.log);
+
+  // Recordings older than RECORDINGS_KEEP_DAYS, and orphan files, go once a day.
+  let running: Promise<unknown> | null = null;
+  const retention = () => {
+    if (running) return;
+    running = runRetention(app.deps.db, storage, app.deps.config.RECORDINGS_KEEP_DAYS, app.log)
+      .then((r) => {
+        if (r.deleted || r.orphansRemoved || r.orphansMovedAside) {
+          app.readCache?.clear(); // written past the request hooks that drop kept answers
+          app.log.info(r, 'recordings retention');
+        }
+      })
+      .catch((err: unknown) => app.log.error({ err }, 'recordings retention failed'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  const timers: NodeJS.Timeout[] = [];
+  app.addHook('onReady', async () => {
+    timers.push(setTimeout(retention, RETENTION_FIRST_RUN_MS).unref(), setInterval(retention, RETENTION_INTERVAL_MS).unref());
+  });
+  app.addHook('onClose', async () => {
+    for (const t of timers) clearTimeout(t);
+    await running;
+  });
+
+  // Encapsulated in this plugin: one file, two small text fields.
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    preservePath: true,
+    limits: {
+      fileSize: RECORDING_LIMITS.maxBytes,
+      files: RECORDING_FORM_LIMITS.files,
+      fields: RECORDING_FORM_LIMITS.fields,
+      fieldSize: RECORDING_FORM_LIMITS.fieldBytes,
+      fieldNameSize: RECORDING_FORM_LIMITS.fieldNameBytes,
+      parts: RECORDING_FORM_LIMITS.fields + RECORDING_FORM_LIMITS.files,
+      headerPairs: 20,
+    },
+  });
+
+  app.post(
+    '/api/submissions/:id/recordings',
+    {
+      config: { access: 'student' },
+      validatorCompiler: skipBodyValidation as never,
+      schema: {
+        tags: ['recordings'],
+        description:
+          'The owning student sends a recording of an open, overdue or completed task (expired → 409). Type and length are read from the bytes; at most 50 MiB (413), audio 20 min, video 5 min, 20 per task (422).',
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        querystring: languageOnlyQuery,
+        body: recordingUploadDoc,
+        response: { 201: recordingSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      // Before a byte of the body is read: whose task, its state, room for another.
+      await service.assertCanUpload(user, req.params.id);
+      if (!req.isMultipart()) throw notMultipart();
+      const staged = await readRecordingForm(req, storage);
+      const recording = await service.create(user, req.params.id, staged);
+      return reply.code(201).send(recording);
+    },
+  );
+
+  app.get(
+    '/api/submissions/:id/recordings',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['recordings'],
+        description: "A task's recordings, newest first, each with its comments (by at_ms, general remarks first): for the owning student and their teacher.",
+        params: idParams,
+        querystring: languageOnlyQuery,
+        response: { 200: recordingListResponse, ...errorResponsesOf(401, 404) },
+      },
+    },
+    async (req) => service.list(currentUser(req), req.params.id),
+  );
+
+  app.get(
+    '/api/recordings/inbox',
+    {
+      config: { access: 'teacher', cache: true },
+      schema: {
+        tags: ['recordings'],
+        description: "Zu prüfen: the unanswered recordings of the teacher's students, oldest first, one page (`page` from 1, `per_page` ≤ 100; default 20).",
+        querystring: inboxQuery,
+        response: { 200: inboxResponse, ...errorResponsesOf(401, 403) },
+      },
+    },
+    async (req) => service.inbox(currentUser(req), req.query),
+  );
+
+  app.get(
+    '/api/recordings/inbox/count',
+    {
+      config: { access: 'teacher', cache: true },
+      schema: {
+        tags: ['recordings'],
+        description: 'How many recordings wait in the inbox (the navigation badge); `course_id` filters.',
+        querystring: countQuery,
+        response: { 200: countResponse, ...errorResponsesOf(401, 403) },
+      },
+    },
+    async (req) => service.inboxCount(currentUser(req), req.query.course_id),
+  );
+
+  app.get(
+    '/api/recordings/new-feedback/count',
+    {
+      config: { access: 'student', cache: true },
+      schema: {
+        tags: ['recordings'],
+        description: "How many of the student's recordings have new feedback (the dashboard's 'Neues Feedback'); `course_id` filters.",
+        querystring: countQuery,
+        response: { 200: countResponse, ...errorResponsesOf(401, 403) },
+      },
+    },
+    async (req) => service.newFeedbackCount(currentUser(req), req.query.course_id),
+  );
+
+  app.get(
+    '/api/recordings/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['recordings'],
+        description: 'One recording with its comments: for the owning student and their teacher.',
+        params: idParams,
+        querystring: languageOnlyQuery,
+        response: { 200: recordingSchema, ...errorResponsesOf(401, 404) },
+      },
+    },
+    async (req) => service.get(currentUser(req), req.params.id),
+  );
+
+  app.delete(
+    '/api/recordings/:id',
+    {
+      config: { access: 'student' },
+      schema: {
+        tags: ['recordings'],
+        description: 'The owning student deletes a recording and its file, until it is answered (409 after).',
+        params: idParams,
+        querystring: languageOnlyQuery,
+        response: { 204: z.null(), ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
+      },
+    },
+    async (req, reply) => {
+      await service.remove(currentUser(req), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/recordings/:id/answer',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        tags: ['recordings'],
+        description: 'The teacher marks the recording answered ("Beantwortet"): it leaves the inbox. Calling it again changes nothing.',
+        params: idParams,
+        querystring: languageOnlyQuery,
+        response: { 200: recordingSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
+      },
+    },
+    async (req) => service.answer(currentUser(req), req.params.id),
+  );
+
+  app.post(
+    '/api/recordings/:id/seen',
+    {
+      config: { access: 'student' },
+      schema: {
+        tags: ['recordings'],
+        description: 'The student opened the feedback: it is no longer new.',
+        params: idParams,
+        querystring: languageOnlyQuery,
+        response: { 200: recordingSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
+      },
+    },
+    async (req) => service.seen(currentUser(req), req.params.id),
+  );
+
+  app.post(
+    '/api/recordings/:id/comments',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        tags: ['recordings'],
+        description: "The teacher comments at a moment (`at_ms`, 0 … the recording's length; past it → 422) or generally (`at_ms` null).",
+        params: idParams,
+        querystring: languageOnlyQuery,
+        body: createCommentBody,
+        response: { 201: recordingCommentSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await service.addComment(currentUser(req), req.params.id, req.body)),
+  );
+
+  app.patch(
+    '/api/recording-comments/:id',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        tags: ['recordings'],
+        description: 'The teacher edits their own comment (text and/or at_ms).',
+        params: idParams,
+        querystring: languageOnlyQuery,
+        body: updateCommentBody,
+        response: { 200: recordingCommentSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
+      },
+    },
+    async (req) => service.updateComment(currentUser(req), req.params.id, req.body),
+  );
+
+  app.delete(
+    '/api/recording-comments/:id',
+    {
+      config: { access: 'teacher' },
+      schema: {
+        tags: ['recordings'],
+        description: 'The teacher deletes their own comment.',
+        params: idParams,
+        querystring: languageOnlyQuery,
+        response: { 204: z.null(), ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
+      },
+    },
+    async (req, reply) => {
+      await service.deleteComment(currentUser(req), req.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}
