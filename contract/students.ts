@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { courseIdQuery, languageQuery, optionalText } from './common';
+import { courseIdQuery, emailText, languageQuery, optionalText } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
 
 export const STUDENT_NAME_MAX = 120;
@@ -13,7 +13,7 @@ export const studentSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
-    email: z.string(),
+    email: emailText,
     phone: z.string().nullable(),
     notes: z.string().nullable(),
     created_at: z.string(),
@@ -23,7 +23,7 @@ export const studentSchema = z
 export type Student = z.infer<typeof studentSchema>;
 
 /** GET /api/students query. */
-export const studentListQuery = z.object({ language: languageQuery, course_id: courseIdQuery });
+export const studentListQuery = z.strictObject({ language: languageQuery, course_id: courseIdQuery });
 export type StudentListQuery = z.infer<typeof studentListQuery>;
 
 /** GET /api/students answer: the teacher's students ordered by name. */
@@ -32,7 +32,7 @@ export type StudentListResponse = z.infer<typeof studentListResponse>;
 
 const courseIds = z.array(z.number().int().positive().max(2147483647)).max(COURSE_IDS_MAX);
 
-const email = z.string().trim().min(1).max(EMAIL_MAX).pipe(z.email());
+const email = z.string().trim().min(1).max(EMAIL_MAX).pipe(z.email()).meta({ format: 'email' });
 const name = z.string().trim().min(1).max(STUDENT_NAME_MAX);
 
 /**
@@ -78,3 +78,28 @@ export type StudentCoursesBody = z.infer<typeof studentCoursesBody>;
 export function passwordTooShort(password: string): boolean {
   return password.length < PASSWORD_MIN_LENGTH;
 }
+
+/**
+ * One student's practice at a glance, for the teacher's students list (GET /api/students/progress).
+ * `last_practice_at`: start of the student's latest finished practice session (ISO 8601 UTC), null
+ * if none. `week_minutes`: minutes of finished sessions started in the last 7 local days including
+ * today (APP_TIMEZONE; the same window as `weekly_practice_time_minutes` of the metrics), two
+ * decimals. `open_count` / `overdue_count`: tasks by the one status rule (section 4 of SPEC.md).
+ */
+export const studentProgressSchema = z
+  .object({
+    student_id: z.number().int(),
+    last_practice_at: z.string().nullable(),
+    week_minutes: z.number(),
+    open_count: z.number().int(),
+    overdue_count: z.number().int(),
+  })
+  .meta({ id: 'StudentProgress' });
+export type StudentProgress = z.infer<typeof studentProgressSchema>;
+
+/** GET /api/students/progress query: the same filter as the students list. */
+export const studentProgressQuery = z.strictObject({ language: languageQuery, course_id: courseIdQuery });
+
+/** GET /api/students/progress answer: one entry per student of the list (same order: by name). */
+export const studentProgressResponse = z.object({ data: z.array(studentProgressSchema) }).meta({ id: 'StudentProgressList' });
+export type StudentProgressResponse = z.infer<typeof studentProgressResponse>;

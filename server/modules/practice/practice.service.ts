@@ -15,10 +15,10 @@ import {
 } from './practice.repo';
 
 export const practiceMessages = {
-  running: { de: 'Für diese Aufgabe läuft bereits eine Übung.', tr: 'Bu görev için zaten devam eden bir çalışma var.' },
+  running: { de: 'Für diese Aufgabe läuft bereits eine Übung.', tr: 'Bu ödev için zaten devam eden bir çalışma var.' },
   notRunning: { de: 'Diese Übung läuft nicht mehr.', tr: 'Bu çalışma artık devam etmiyor.' },
   sessionNotFound: { de: 'Übungssitzung nicht gefunden.', tr: 'Çalışma oturumu bulunamadı.' },
-  noActive: { de: 'Für diese Aufgabe läuft keine Übung.', tr: 'Bu görev için devam eden bir çalışma yok.' },
+  noActive: { de: 'Für diese Aufgabe läuft keine Übung.', tr: 'Bu ödev için devam eden bir çalışma yok.' },
 } satisfies Record<string, Msg>;
 
 export class PracticeService {

@@ -54,7 +54,7 @@ describe('POST /api/submissions/{id}/practice-sessions/start', () => {
     const second = await start(s.task.id, s.student);
     expect(second.statusCode).toBe(409);
     expect(second.json()).toEqual({ message: 'Für diese Aufgabe läuft bereits eine Übung.', session: first });
-    expect((await start(s.task.id, s.student, { 'accept-language': 'tr' })).json().message).toBe('Bu görev için zaten devam eden bir çalışma var.');
+    expect((await start(s.task.id, s.student, { 'accept-language': 'tr' })).json().message).toBe('Bu ödev için zaten devam eden bir çalışma var.');
   });
 
   it('lets only one of two simultaneous starts win', async () => {

@@ -1,19 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, idParams, languageQuery } from '../../../contract/common';
+import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
 import {
   studentCoursesBody,
   studentCreateBody,
   studentListQuery,
   studentListResponse,
+  studentProgressQuery,
+  studentProgressResponse,
   studentSchema,
   studentUpdateBody,
 } from '../../../contract/students';
 import { currentUser } from '../../lib/auth';
+import { todayInZone } from '../../lib/time';
+import { studentsProgress } from './students.repo';
 import { StudentsService } from './students.service';
+import { removeRecordingFolders } from '../recordings/recordings.service';
 
-const langQuery = z.object({ language: languageQuery });
+const langQuery = languageOnlyQuery;
 
 export default async function studentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -27,17 +32,38 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
         tags: ['students'],
         description: "The teacher's students ordered by name; course_id keeps those enrolled in that course.",
         querystring: studentListQuery,
-        response: { 200: studentListResponse, ...errorResponses },
+        response: { 200: studentListResponse, ...errorResponsesOf(401, 403) },
       },
     },
     async (req) => ({ data: await service.list(currentUser(req), req.query.course_id) }),
   );
 
   app.get(
+    '/api/students/progress',
+    {
+      config: { access: 'teacher', cache: true },
+      schema: {
+        tags: ['students'],
+        description:
+          "Practice at a glance for each of the teacher's students (same filter and order as GET /api/students): start of the " +
+          'latest finished practice session, minutes practised in the last 7 days including today (APP_TIMEZONE), and the ' +
+          'numbers of open and overdue tasks. One statement for the whole list.',
+        querystring: studentProgressQuery,
+        response: { 200: studentProgressResponse, ...errorResponsesOf(401, 403) },
+      },
+    },
+    async (req) => {
+      const tz = app.deps.config.APP_TIMEZONE;
+      const courseId = req.query.course_id;
+      return { data: await studentsProgress(app.deps.db, currentUser(req).id, todayInZone(tz), tz, courseId ? { courseId } : {}) };
+    },
+  );
+
+  app.get(
     '/api/students/:id',
     {
       config: { access: 'teacher' },
-      schema: { tags: ['students'], params: idParams, querystring: langQuery, response: { 200: studentSchema, ...errorResponses } },
+      schema: { tags: ['students'], params: idParams, querystring: langQuery, response: { 200: studentSchema, ...errorResponsesOf(401, 403, 404) } },
     },
     async (req) => service.get(currentUser(req), req.params.id),
   );
@@ -51,7 +77,7 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
         description: 'Creates a student of the calling teacher. The e-mail must be unique among all users (any case).',
         querystring: langQuery,
         body: studentCreateBody,
-        response: { 201: studentSchema, ...errorResponses },
+        response: { 201: studentSchema, ...errorResponsesOf(401, 403, 409), ...bodyErrors },
       },
     },
     async (req, reply) => reply.code(201).send(await service.create(currentUser(req), req.body)),
@@ -67,7 +93,7 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
         params: idParams,
         querystring: langQuery,
         body: studentUpdateBody,
-        response: { 200: studentSchema, ...errorResponses },
+        response: { 200: studentSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
       },
     },
     async (req) => service.update(currentUser(req), req.params.id, req.body),
@@ -83,7 +109,7 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
         params: idParams,
         querystring: langQuery,
         body: studentCoursesBody,
-        response: { 200: studentSchema, ...errorResponses },
+        response: { 200: studentSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
       },
     },
     async (req) => service.setCourses(currentUser(req), req.params.id, req.body.course_ids),
@@ -95,14 +121,16 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
       config: { access: 'teacher' },
       schema: {
         tags: ['students'],
-        description: 'Deletes the account with its tokens, enrolments, submissions and practice sessions.',
+        description: 'Deletes the account with its tokens, enrolments, submissions, practice sessions and recordings (with their files).',
         params: idParams,
         querystring: langQuery,
-        response: { 204: z.null(), ...errorResponses },
+        response: { 204: z.null(), ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
       },
     },
     async (req, reply) => {
-      await service.remove(currentUser(req), req.params.id);
+      const taskIds = await service.remove(currentUser(req), req.params.id);
+      // Their recordings' rows went with the commit (foreign keys); now their files.
+      await removeRecordingFolders(app.deps.mediaDir, taskIds, req.log);
       return reply.code(204).send(null);
     },
   );

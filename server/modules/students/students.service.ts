@@ -142,12 +142,13 @@ export class StudentsService {
     });
   }
 
-  /** The account and everything of it, in one transaction. */
-  async remove(teacher: AuthUser, id: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  /** The account and everything of it, in one transaction; answers the ids of the deleted tasks (their recordings' folders). */
+  async remove(teacher: AuthUser, id: number): Promise<number[]> {
+    const taskIds = await this.db.transaction(async (tx) => {
       if (!(await isOwnStudent(tx, teacher.id, id))) throw notFound();
-      await deleteStudent(tx, teacher.id, id);
+      return deleteStudent(tx, teacher.id, id);
     });
     forgetUser(id);
+    return taskIds;
   }
 }

@@ -16,12 +16,12 @@ import {
 import { stopRunningOnSubmission } from '../practice/practice.repo';
 
 export const submissionMessages = {
-  notFound: { de: 'Aufgabe nicht gefunden.', tr: 'Görev bulunamadı.' },
+  notFound: { de: 'Aufgabe nicht gefunden.', tr: 'Ödev bulunamadı.' },
   expired: {
     de: 'Diese Aufgabe ist verfallen und kann nicht mehr bearbeitet werden.',
-    tr: 'Bu görevin süresi doldu, artık üzerinde işlem yapılamaz.',
+    tr: 'Bu ödevin süresi doldu, artık üzerinde işlem yapılamaz.',
   },
-  completed: { de: 'Diese Aufgabe ist bereits erledigt.', tr: 'Bu görev zaten tamamlandı.' },
+  completed: { de: 'Diese Aufgabe ist bereits erledigt.', tr: 'Bu ödev zaten tamamlandı.' },
 } satisfies Record<string, Msg>;
 
 export const taskNotFound = () => new AppError(404, submissionMessages.notFound);

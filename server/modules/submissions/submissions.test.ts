@@ -249,7 +249,7 @@ describe('GET /api/submissions/{id}', () => {
     const byClassmate = await get(`/api/submissions/${sub.id}`, s.classmate);
     expect(byClassmate.statusCode).toBe(404);
     expect(byClassmate.json().message).toBe('Aufgabe nicht gefunden.');
-    expect((await get(`/api/submissions/${sub.id}`, s.classmate, { 'accept-language': 'tr' })).json().message).toBe('Görev bulunamadı.');
+    expect((await get(`/api/submissions/${sub.id}`, s.classmate, { 'accept-language': 'tr' })).json().message).toBe('Ödev bulunamadı.');
     const foreign = await school();
     expect((await get(`/api/submissions/${sub.id}`, foreign.teacher)).statusCode).toBe(404);
     expect((await get(`/api/submissions/${sub.id}`, foreign.student)).statusCode).toBe(404);
@@ -300,7 +300,7 @@ describe('PATCH /api/submissions/{id}/complete', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('Diese Aufgabe ist verfallen und kann nicht mehr bearbeitet werden.');
     expect((await complete(expired.id, s.student, { 'accept-language': 'tr' })).json().message).toBe(
-      'Bu görevin süresi doldu, artık üzerinde işlem yapılamaz.',
+      'Bu ödevin süresi doldu, artık üzerinde işlem yapılamaz.',
     );
     const [row] = await t.db.select().from(submissions).where(eq(submissions.id, expired.id));
     expect(row?.completedAt).toBeNull();
