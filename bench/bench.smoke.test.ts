@@ -13,7 +13,7 @@ describe('bench runner', () => {
     expect(startNodeFlags().some((f) => /^--max-old-space-size=\d+$/.test(f))).toBe(true);
   });
 
-  it('measures calls, the baseline, start/stop and an assignment on tiny PGlite data', { timeout: 300_000 }, async () => {
+  it('measures calls, the baseline, the inbox, two uploads, start/stop and an assignment on tiny PGlite data', { timeout: 300_000 }, async () => {
     const report = await runBench({
       db: 'pglite',
       preset: 'tiny',
@@ -25,7 +25,11 @@ describe('bench runner', () => {
       signIns: 3,
       startup: false,
       server: 'bundle',
-      only: ['user', 'tasks', 'calendar', 'practice', 'assign'],
+      only: ['user', 'tasks', 'calendar', 'inbox', 'upload', 'practice', 'assign'],
+      // small uploads, once each: only that they stream in and are reported
+      uploadBytes: 2 * 1024 * 1024,
+      mediaUploadBytes: 1024 * 1024,
+      uploadRuns: 1,
       resultsDir: null,
       log: () => {},
     });
@@ -35,24 +39,35 @@ describe('bench runner', () => {
     expect(report.server_start_ms).toBeGreaterThan(0);
     expect(report.rss_max_mb).toBeGreaterThan(0);
     expect(report.sign_in?.n).toBe(3);
-    expect(report.calls.map((c) => c.name)).toEqual(['user', 'tasks', 'calendar', 'practice', 'assign']);
+    expect(report.data.recordings).toBe(30);
+    expect(report.calls.map((c) => c.name)).toEqual(['user', 'tasks', 'calendar', 'inbox', 'upload-recording', 'upload-media', 'practice', 'assign']);
     const user = report.calls.find((c) => c.name === 'user');
     expect(user?.status).toBe('ok');
     expect(user?.rps).toBeGreaterThan(0);
     // Calls whose routes exist were measured, each against its own SQL on the bare route.
-    for (const c of report.calls.filter((x) => x.status === 'ok' && ['tasks', 'calendar'].includes(x.name))) {
+    for (const c of report.calls.filter((x) => x.status === 'ok' && ['tasks', 'calendar', 'inbox'].includes(x.name))) {
       expect(c.non2xx).toBe(0);
       expect(c.baseline?.queries).toBeGreaterThan(0);
       expect(c.ratio).toBeGreaterThan(0);
       // both read-cached calls were also measured cold (Cache-Control: no-cache)
       expect(c.cold?.rps).toBeGreaterThan(0);
     }
+    // the inbox was answered, and both uploads went through with the server's RSS sampled
+    expect(report.calls.find((c) => c.name === 'inbox')?.status).toBe('ok');
+    expect(report.uploads?.map((u) => [u.name, u.status])).toEqual([
+      ['upload-recording', 201],
+      ['upload-media', 200],
+    ]);
+    for (const u of report.uploads ?? []) expect(u.rss_peak_mb).toBeGreaterThan(0);
+    expect(report.budgets.some((b) => b.what.startsWith('upload-recording: server RSS growth'))).toBe(true);
     const assign = report.calls.find((c) => c.name === 'assign');
     if (assign?.status === 'ok') expect(report.assign?.rows).toBe(6 * 30);
     const text = formatReport(report);
     expect(text).toContain('task list of a student');
     expect(text).toContain('budgets:');
     expect(text).toContain('cold r/s');
+    expect(text).toContain('recordings inbox (Zu prüfen)');
+    expect(text).toContain('recording upload 2 MiB');
     expect(report.budgets.length).toBeGreaterThan(0);
   });
 

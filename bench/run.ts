@@ -6,6 +6,7 @@
  *   npm run bench -- --seed               drop and re-seed uk_bench first
  *   npm run bench -- --duration 5 --connections 20 --only tasks,calendar --no-startup --no-bundle
  *   npm run bench -- --only beside        requests that need no database beside a heavy read (the overview)
+ *   npm run bench -- --only inbox,inbox-count,upload   the teacher's recordings inbox; server RSS during a 50 MiB upload
  *   npm run bench -- --server tsx         the server through tsx (as npm run dev) instead of compiled (as npm start)
  *   npm run bench -- --explain            EXPLAIN (ANALYZE, BUFFERS) of every captured statement into the JSON
  *   npm run bench -- --lighthouse         also Lighthouse (mobile) on the six pages (bench/lighthouse.ts)
@@ -26,8 +27,12 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { RECORDING_LIMITS } from '../contract/recordings';
+import { UPLOAD_MAX_BYTES } from '../contract/constants';
 import { openPostgres, rows, type Db } from '../server/db/client';
 import { todayInZone } from '../server/lib/time';
+import { staffPng } from '../server/modules/media/sample-files';
+import { measureUploadRss, paddedChunks, postForm, wavChunks, type UploadRss } from './upload';
 import type { PlanEntry, CaptureInfo } from './baseline-server';
 import {
   BENCH_PASSWORD,
@@ -68,7 +73,12 @@ export type BenchOptions = {
   signIns?: number;
   /** Measure start to first answer (embedded database) – PGlite runs only. */
   startup?: boolean;
-  /** Only these calls (names of CALLS); default all. */
+  /** Bytes of the recording upload (default 50 MiB less 4 KiB) and of the exercise media upload (20 MiB less 4 KiB). */
+  uploadBytes?: number;
+  mediaUploadBytes?: number;
+  /** Each upload is sent this often (default 3); the run with the largest RSS growth is reported. */
+  uploadRuns?: number;
+  /** Only these calls (names of CALLS, or beside, upload, practice, assign); default all. */
   only?: string[];
   /** EXPLAIN ANALYZE every captured statement (plans go into the JSON, timings into the log). */
   explain?: boolean;
@@ -119,6 +129,8 @@ export type BenchReport = {
   sign_in?: { seq_p50: number; seq_p99: number; rps: number; p50: number; p99: number; n: number };
   assign?: { students: number; rows: number; runs_ms: number[]; median_ms: number; status?: number; note?: string };
   beside?: BesideResult;
+  /** Server RSS while one large upload streams in (DESIGN.md: ≤ 16 MB growth). */
+  uploads?: UploadRss[];
   startup?: StartupResult;
   budgets: Budget[];
 };
@@ -378,6 +390,8 @@ export type Subjects = {
   studentEmail: string;
   studentId: number;
   taskId: number;
+  /** A task of the student that takes recordings (not expired, none yet), for the upload. */
+  uploadTaskId: number;
   exerciseId: number;
   teacherStudentIds: number[];
   /** Open, unexpired tasks of a few of the teacher's students, for start/stop. */
@@ -412,6 +426,11 @@ export async function discover(db: Db): Promise<Subjects> {
     sql`select s.id from submissions s join media_files m on m.exercise_id = s.exercise_id
         where s.student_id = ${s.id} and s.due_date < ${today}::date order by s.due_date desc limit 1`,
   );
+  const [up] = await rows<{ id: number }>(
+    db,
+    sql`select s.id from submissions s where s.student_id = ${s.id} and (s.expiration_date is null or s.expiration_date >= ${today}::date)
+        and not exists (select 1 from recordings r where r.submission_id = s.id) order by s.due_date desc, s.id limit 1`,
+  );
   const [ex] = await rows<{ id: number }>(db, sql`select id from exercises where teacher_id = ${t.id} and deleted_at is null order by id limit 1`);
   const practice = await rows<{ email: string; submissionId: number }>(
     db,
@@ -430,6 +449,7 @@ export async function discover(db: Db): Promise<Subjects> {
     studentEmail: s.email,
     studentId: s.id,
     taskId: task?.id ?? 0,
+    uploadTaskId: up?.id ?? 0,
     exerciseId: ex?.id ?? 0,
     teacherStudentIds: students.map((x) => x.id),
     practice,
@@ -472,6 +492,9 @@ export const CALLS: CallDef[] = [
   { name: 'metrics', label: 'metrics of a student (teacher)', who: 'teacher', path: (s) => `/api/students/${s.studentId}/metrics?language=de`, kind: 'metrics' },
   { name: 'overview', label: 'overview of a student', who: 'teacher', path: (s) => `/api/students/${s.studentId}/overview?language=de`, kind: 'metrics' },
   { name: 'dashboard', label: 'teacher dashboard counts', who: 'teacher', path: () => '/api/dashboard?language=de', kind: 'read' },
+  // "Zu prüfen" (docs/decisions/recordings.md): the first page of unanswered recordings and the badge.
+  { name: 'inbox', label: 'recordings inbox (Zu prüfen)', who: 'teacher', path: () => '/api/recordings/inbox?language=de', kind: 'list', cached: true },
+  { name: 'inbox-count', label: 'recordings inbox count (badge)', who: 'teacher', path: () => '/api/recordings/inbox/count', kind: 'list', cached: true },
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -787,6 +810,30 @@ export async function runBench(opts: BenchOptions): Promise<BenchReport> {
       await drain(health);
     }
 
+    // 5c. server RSS while a large upload streams in (DESIGN.md: ≤ 16 MB growth)
+    if (!only || only.has('upload')) {
+      report.uploads = await measureUploads(base, server.child.pid, subjects, tokenOf, {
+        recordingBytes: opts.uploadBytes ?? RECORDING_LIMITS.maxBytes - 4096,
+        mediaBytes: opts.mediaUploadBytes ?? UPLOAD_MAX_BYTES - 4096,
+        runs: opts.uploadRuns ?? 3,
+      }, log);
+      for (const u of report.uploads) {
+        report.calls.push({
+          name: u.name,
+          label: u.label,
+          request: u.request,
+          status: u.status >= 200 && u.status < 300 ? 'ok' : 'skipped',
+          seq_p50: u.ms,
+          rss_max_mb: u.rss_peak_mb,
+          note:
+            `${r1(u.file_bytes / 1048576)} MiB in ${u.ms} ms; RSS ${u.rss_base_mb} → ${u.rss_peak_mb} MB (+${u.growth_mb}` +
+            `${u.runs_growth_mb && u.runs_growth_mb.length > 1 ? `, worst of ${u.runs_growth_mb.join(' / ')}` : ''}), every ${u.sample_ms} ms` +
+            (u.note ? `; ${u.note}` : ''),
+        });
+      }
+      await drain(health);
+    }
+
     // 6. practice start/stop (writes: no baseline)
     if (!only || only.has('practice')) {
       const res: CallResult = { name: 'practice', label: 'practice start + stop', request: 'POST …/practice-sessions/start, POST /api/practice-sessions/{id}/stop (student)', status: 'ok' };
@@ -909,6 +956,9 @@ export async function runBench(opts: BenchOptions): Promise<BenchReport> {
       const c = new pg.Client({ connectionString: pgUrl });
       await c.connect();
       await c.query('delete from practice_sessions where started_at >= $1', [runStart]);
+      // the uploads' rows (their files lived in the run's DATA_DIR, removed with it)
+      await c.query('delete from recordings where created_at >= $1', [runStart]);
+      await c.query('delete from exercises where created_at >= $1', [runStart]);
       await c.query('delete from tokens where created_at >= $1', [runStart]);
       await c.end();
       const h = await openPostgres(pgUrl, 1);
@@ -930,6 +980,97 @@ export async function runBench(opts: BenchOptions): Promise<BenchReport> {
     writeFileSync(join(dir, `${report.db}-${report.server}-${report.started_at.replace(/[:.]/g, '-')}.json`), JSON.stringify(report, null, 2));
   }
   return report;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Uploads: the server's RSS while 50 MiB stream in
+
+/**
+ * A recording of `recordingBytes` (a WAV) as the owning student, and an exercise file of
+ * `mediaBytes` (a PNG padded with zeros) as the teacher, each generated while it is sent. A small
+ * upload of each kind goes first, so the modules and buffers an upload needs once (multipart,
+ * file-type, music-metadata) are loaded before the baseline is read: what is measured is what
+ * the size costs. Each upload's row is deleted again (the file goes with the run's DATA_DIR).
+ */
+async function measureUploads(
+  base: string,
+  pid: number,
+  subjects: Subjects,
+  tokenOf: { teacher: string; student: string },
+  o: { recordingBytes: number; mediaBytes: number; runs: number },
+  log: (m: string) => void,
+): Promise<UploadRss[]> {
+  /** `o.runs` uploads; the one with the largest growth is kept, with every run's growth. */
+  const worst = async (one: () => Promise<(UploadRss & { body: string }) | null>) => {
+    const all: Array<UploadRss & { body: string }> = [];
+    for (let i = 0; i < Math.max(1, o.runs); i++) {
+      const r = await one();
+      if (!r) break;
+      all.push(r);
+      if (r.status < 200 || r.status >= 300) break;
+    }
+    const failed = all.find((r) => r.status < 200 || r.status >= 300);
+    const pick = failed ?? all.reduce((a, b) => (b.growth_mb > a.growth_mb ? b : a));
+    const { body: _body, ...rest } = pick;
+    return { ...rest, runs_growth_mb: all.map((r) => r.growth_mb), body: pick.body };
+  };
+  const out: UploadRss[] = [];
+  const student = auth(tokenOf.student);
+  const teacher = auth(tokenOf.teacher);
+  // Recording
+  const recUrl = `${base}/api/submissions/${subjects.uploadTaskId}/recordings?language=de`;
+  const wav = (bytes: number) => [{ name: 'file', filename: 'aufnahme.wav', contentType: 'audio/wav', size: bytes, chunks: () => wavChunks(bytes) }];
+  const warm = await postForm(recUrl, student, wav(200_000));
+  if (warm.status === 201) {
+    const id = (JSON.parse(warm.body) as { id: number }).id;
+    await (await fetch(`${base}/api/recordings/${id}`, { method: 'DELETE', headers: student })).arrayBuffer();
+  }
+  let stored = '';
+  const rec = await worst(async () => {
+    const r = await measureUploadRss(
+      pid,
+      { name: 'upload-recording', label: `recording upload ${r1(o.recordingBytes / 1048576)} MiB`, request: `POST /api/submissions/{id}/recordings (student, WAV ${o.recordingBytes} B)`, fileBytes: o.recordingBytes },
+      () => postForm(recUrl, student, wav(o.recordingBytes)),
+    );
+    if (r.status === 201) {
+      const j = JSON.parse(r.body) as { id: number; size: number; duration_ms: number };
+      stored = `stored ${j.size} B, ${r1(j.duration_ms / 60000)} min`;
+      await (await fetch(`${base}/api/recordings/${j.id}`, { method: 'DELETE', headers: student })).arrayBuffer();
+    }
+    return r;
+  });
+  rec.note = rec.status === 201 ? stored : `HTTP ${rec.status}${warm.status !== 201 ? ` (warm-up HTTP ${warm.status})` : ''}: ${rec.body.slice(0, 200)}`;
+  const { body: _b1, ...recR } = rec;
+  out.push(recR);
+  log(`upload recording: HTTP ${rec.status} ${rec.ms} ms, RSS ${rec.rss_base_mb} → ${rec.rss_peak_mb} MB (+${rec.growth_mb})`);
+  // Exercise media: a new exercise of the teacher, then its update with one file
+  const png = staffPng(60, 30);
+  const made = await postForm(`${base}/api/exercises?language=de`, teacher, [{ name: 'title', value: 'Bench: Medien-Upload' }]);
+  if (made.status !== 201) {
+    out.push({ name: 'upload-media', label: 'exercise media upload', request: 'POST /api/exercises/{id} (teacher)', file_bytes: o.mediaBytes, status: made.status, ms: 0, rss_base_mb: 0, rss_peak_mb: 0, growth_mb: 0, samples: 0, sample_ms: 0, note: `creating the exercise: HTTP ${made.status}` });
+    return out;
+  }
+  const exId = (JSON.parse(made.body) as { id: number }).id;
+  const exUrl = `${base}/api/exercises/${exId}?language=de`;
+  const pngPart = (bytes: number) => [
+    { name: 'title', value: 'Bench: Medien-Upload' },
+    { name: 'media_files[0]', filename: 'noten.png', contentType: 'image/png', size: bytes, chunks: () => paddedChunks(png, bytes) },
+  ];
+  await postForm(exUrl, teacher, pngPart(200_000));
+  // Each run adds a file to the exercise (30 at most per exercise: the runs stay below).
+  const media = await worst(() =>
+    measureUploadRss(
+      pid,
+      { name: 'upload-media', label: `exercise media upload ${r1(o.mediaBytes / 1048576)} MiB`, request: `POST /api/exercises/{id} (teacher, media_files[0] PNG ${o.mediaBytes} B)`, fileBytes: o.mediaBytes },
+      () => postForm(exUrl, teacher, pngPart(o.mediaBytes)),
+    ),
+  );
+  if (media.status !== 200) media.note = `HTTP ${media.status}: ${media.body.slice(0, 200)}`;
+  await (await fetch(`${base}/api/exercises/${exId}`, { method: 'DELETE', headers: teacher })).arrayBuffer();
+  const { body: _b2, ...mediaR } = media;
+  out.push(mediaR);
+  log(`upload media: HTTP ${media.status} ${media.ms} ms, RSS ${media.rss_base_mb} → ${media.rss_peak_mb} MB (+${media.growth_mb})`);
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1018,6 +1159,15 @@ export function evaluate(r: BenchReport, bundle?: BundleResult): Budget[] {
       ok: p.needs_db || isPg ? null : p.p99 <= 25 && p.non2xx === 0,
     });
   }
+  for (const u of r.uploads ?? []) {
+    const ok = u.status >= 200 && u.status < 300;
+    out.push({
+      what: `${u.name}: server RSS growth, ${r1(u.file_bytes / 1048576)} MiB`,
+      limit: '≤ 16 MB',
+      value: ok ? `+${u.growth_mb} MB` : `HTTP ${u.status}`,
+      ok: ok ? u.growth_mb <= 16 : false,
+    });
+  }
   if (r.rss_max_mb !== undefined) out.push({ what: 'server RSS under load (max)', limit: '≤ 200 MB', value: `${r.rss_max_mb} MB`, ok: r.rss_max_mb <= 200 });
   if (r.startup) {
     const best = (xs: number[] | undefined) => (xs && xs.length ? Math.min(...xs) : undefined);
@@ -1040,7 +1190,8 @@ export function formatReport(r: BenchReport): string {
   const d = r.data;
   lines.push(
     `\n== ${r.db === 'postgres' ? 'PostgreSQL' : 'PGlite'} · server ${r.server === 'bundle' ? 'compiled with esbuild, plain node (as npm start)' : 'tsx (as npm run dev)'} · preset ${r.preset}: ${d.teachers} teachers, ${d.students} students, ${d.exercises} exercises, ` +
-      `${d.submissions} tasks (${Object.entries(d.by_status).map(([k, v]) => `${k} ${v}`).join(', ')}), ${d.practice_sessions} sessions` +
+      `${d.submissions} tasks (${Object.entries(d.by_status).map(([k, v]) => `${k} ${v}`).join(', ')}), ${d.practice_sessions} sessions, ` +
+      `${d.recordings} recordings (${d.inbox} in teacher 1's inbox)` +
       (d.seed_ms ? `, seeded in ${r1(d.seed_ms / 1000)} s` : ''),
   );
   lines.push(

@@ -13,7 +13,7 @@ import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MIGRATIONS_DIR, migrateDb, openPglite, openPostgres, rows, type Db, type DbHandle } from '../server/db/client';
+import { MIGRATIONS_DIR, migrateDb, openPglite, openPostgres, rows, type Db, type DbHandle, type DbOrTx } from '../server/db/client';
 import { hashPassword } from '../server/lib/passwords';
 import { todayInZone } from '../server/lib/time';
 
@@ -32,15 +32,17 @@ export type ScalePreset = {
   taskRate: number;
   exercisesPerTeacher: number;
   coursesPerTeacher: number;
+  /** Recordings of teacher 1's students (the inbox budget names 5,000): rows only, no files. None when left out. */
+  recordings?: number;
 };
 
 export const PRESETS = {
-  /** 20 teachers, 1,000 students, three years: ~500k tasks, ~1M practice sessions. */
-  school: { teachers: 20, students: 1000, bigTeacherStudents: 200, pastDays: 1095, futureDays: 14, taskRate: 0.45, exercisesPerTeacher: 40, coursesPerTeacher: 3 },
-  /** For the embedded database: one teacher, 100 students, a year. */
-  small: { teachers: 1, students: 100, bigTeacherStudents: 100, pastDays: 365, futureDays: 14, taskRate: 0.6, exercisesPerTeacher: 40, coursesPerTeacher: 3 },
+  /** 20 teachers, 1,000 students, three years: ~500k tasks, ~1M practice sessions, 5,000 recordings of teacher 1's students. */
+  school: { teachers: 20, students: 1000, bigTeacherStudents: 200, pastDays: 1095, futureDays: 14, taskRate: 0.45, exercisesPerTeacher: 40, coursesPerTeacher: 3, recordings: 5000 },
+  /** For the embedded database: one teacher, 100 students, a year, 1,000 recordings. */
+  small: { teachers: 1, students: 100, bigTeacherStudents: 100, pastDays: 365, futureDays: 14, taskRate: 0.6, exercisesPerTeacher: 40, coursesPerTeacher: 3, recordings: 1000 },
   /** For the smoke test. */
-  tiny: { teachers: 1, students: 6, bigTeacherStudents: 6, pastDays: 30, futureDays: 7, taskRate: 0.8, exercisesPerTeacher: 8, coursesPerTeacher: 2 },
+  tiny: { teachers: 1, students: 6, bigTeacherStudents: 6, pastDays: 30, futureDays: 7, taskRate: 0.8, exercisesPerTeacher: 8, coursesPerTeacher: 2, recordings: 30 },
 } satisfies Record<string, ScalePreset>;
 export type PresetName = keyof typeof PRESETS;
 
@@ -52,6 +54,9 @@ export type DataSummary = {
   media_files: number;
   submissions: number;
   practice_sessions: number;
+  recordings: number;
+  /** Recordings of teacher 1 not answered yet (the inbox's count). */
+  inbox: number;
   by_status: Record<string, number>;
   reviewed: number;
 };
@@ -212,11 +217,62 @@ export async function seedScale(
         where t.submission_id = s.id`,
     );
     await tx.execute(sql`alter table practice_sessions enable trigger practice_sessions_time_spent`);
+    await seedRecordingRows(tx, p, today, log);
   });
   // Planner statistics as a real school would have them (a tiny preset goes without: it is only
   // the smoke test's).
   if (p.students >= 50) await step('vacuum analyze', sql`vacuum analyze`);
   return { ms: Date.now() - t0, today };
+}
+
+/**
+ * Recordings of teacher 1's students (rows only: the inbox reads no file): spread over the tasks of
+ * the last year that are past (one take per task, a second on every fourth; exactly `recordings`
+ * rows), chosen by a hash so every seed picks the same ones. A fifth is answered (1–2 comments each, the student has seen
+ * half of them), a tenth of the rest carries a comment the teacher started; 90 % audio/webm, 10 %
+ * video/webm, a message on every fourth. Runs inside the caller's transaction.
+ */
+export async function seedRecordingRows(db: DbOrTx, p: ScalePreset, today: string, log: (m: string) => void = () => {}): Promise<void> {
+  if (!p.recordings || p.recordings <= 0) return;
+  const t = Date.now();
+  const [t1] = await rows<{ id: number }>(db, sql`select id from users where email = 'bench-t1@bench.example'`);
+  if (!t1) throw new Error('no bench teacher 1');
+  const N = p.recordings;
+  await db.execute(sql`insert into recordings (submission_id, student_id, teacher_id, kind, mime_type, path, filename, size, duration_ms, message,
+                                               created_at, answered_at, feedback_at, seen_at)
+      select x.id, x.student_id, x.teacher_id,
+             case when x.k % 10 = 0 then 'video' else 'audio' end,
+             case when x.k % 10 = 0 then 'video/webm' else 'audio/webm' end,
+             'recordings/' || x.id || '/' || md5('bench-rec:' || x.id || ':' || x.j) || '.webm',
+             'aufnahme-' || x.j || '.webm',
+             x.dur * (case when x.k % 10 = 0 then 250 else 16 end),
+             x.dur,
+             case when x.k % 4 = 0 then 'Ich habe die schwierige Stelle langsam geübt – klingt der Anfang so richtig?' end,
+             x.created,
+             case when x.k % 5 = 0 then least(x.created + interval '20 hours', now()) end,
+             case when x.k % 5 = 0 then least(x.created + interval '20 hours', now()) end,
+             case when x.k % 10 = 0 then least(x.created + interval '30 hours', now()) end
+      from (
+        select s.id, s.student_id, s.teacher_id, j,
+               row_number() over (order by md5(s.id || ':' || j))::int as k,
+               (20000 + (s.id * 7919 + j * 104729) % 280000)::int as dur,
+               (s.due_date + time '18:00') at time zone 'Europe/Berlin' + ((j - 1) * 40 + s.id % 60) * interval '1 minute' as created
+        from (
+          select id, student_id, teacher_id, due_date from submissions
+          where teacher_id = ${t1.id} and due_date < ${today}::date and due_date >= ${today}::date - 365
+          order by md5('bench-rec:' || id) limit ${n(N)}
+        ) s, generate_series(1, case when s.id % 4 = 0 then 2 else 1 end) j
+      ) x
+      where x.k <= ${n(N)}`);
+  // Comments: 1–2 on each answered one (the second at a moment of the take), one on a tenth of the rest.
+  await db.execute(sql`insert into recording_comments (recording_id, teacher_id, at_ms, text, created_at, updated_at)
+      select r.id, r.teacher_id, case when c = 1 then null else least(r.duration_ms, 15000 + (r.id * 31) % 60000) end,
+             case when c = 1 then 'Schöner, ruhiger Ton. Achte im zweiten Teil auf den Atem.' else 'Hier wird es zu schnell – bitte mit Metronom auf 60.' end,
+             coalesce(r.answered_at, r.created_at + interval '2 hours') - interval '5 minutes',
+             coalesce(r.answered_at, r.created_at + interval '2 hours') - interval '5 minutes'
+      from recordings r, generate_series(1, case when r.answered_at is not null then 1 + r.id % 2 else 1 end) c
+      where r.teacher_id = ${t1.id} and (r.answered_at is not null or r.id % 10 = 0)`);
+  log(`  recordings: ${Date.now() - t} ms`);
 }
 
 export async function summarize(db: Db, today: string): Promise<DataSummary> {
@@ -229,6 +285,9 @@ export async function summarize(db: Db, today: string): Promise<DataSummary> {
                (select count(*) from media_files)::int as media_files,
                (select count(*) from submissions)::int as submissions,
                (select count(*) from practice_sessions)::int as practice_sessions,
+               (select count(*) from recordings)::int as recordings,
+               (select count(*) from recordings r join users t on t.id = r.teacher_id
+                 where t.email = 'bench-t1@bench.example' and r.answered_at is null)::int as inbox,
                (select count(*) from submissions where accuracy_score is not null)::int as reviewed`,
   );
   const statuses = await rows<{ status: string; n: number }>(
@@ -280,6 +339,19 @@ export async function preparePostgres(
       log(`seeding ${url} …`);
       seedMs = (await seedScale(handle.db, preset, { log })).ms;
       seeded = true;
+    } else if (preset.recordings) {
+      // A school seeded before recordings existed (or before the bench seeded them) gets them
+      // added, without a full re-seed: the tasks are there, only the recordings rows are new.
+      const [{ m } = { m: 0 }] = await rows<{ m: number }>(handle.db, sql`select count(*)::int as m from recordings`);
+      if (m === 0) {
+        log(`adding ${preset.recordings} recordings to ${url} …`);
+        const t0 = Date.now();
+        await handle.db.transaction((tx) => seedRecordingRows(tx, preset, todayInZone('Europe/Berlin'), log));
+        await handle.db.execute(sql`vacuum analyze recordings`);
+        await handle.db.execute(sql`vacuum analyze recording_comments`);
+        seedMs = Date.now() - t0;
+        seeded = true;
+      }
     }
     return { seeded, seedMs, summary: await summarize(handle.db, todayInZone('Europe/Berlin')) };
   } finally {
