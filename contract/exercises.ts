@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CATEGORIES, DIFFICULTIES, UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES } from './constants';
 import { courseIdQuery, languageQuery, languageSchema, wholeNumberText } from './common';
 import { mediaFileSchema } from './submissions';
+import { checkGrouping, exerciseSettingsDoc, exerciseSettingsFields, exerciseSettingsSchema } from './exercise-settings';
 
 export const categorySchema = z.enum(CATEGORIES);
 export const difficultySchema = z.enum(DIFFICULTIES);
@@ -39,6 +40,8 @@ export const exerciseSchema = z
     courses: z.array(z.object({ id: z.number().int(), name: z.string() })),
     created_at: z.string(),
     media_files: z.array(mediaFileSchema),
+    /** The practice tools' settings (contract/exercise-settings.ts); null when not set. */
+    ...exerciseSettingsSchema.shape,
   })
   .meta({ id: 'Exercise' });
 export type Exercise = z.infer<typeof exerciseSchema>;
@@ -77,26 +80,30 @@ const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
  * `remove_media`) into arrays; one repeated-field value counts as a list of one.
  * The web form validates with the same schema.
  */
-export const exerciseFields = z.object({
-  title: z.preprocess(trimmed, z.string().min(1).max(EXERCISE_LIMITS.title)),
-  description: z.preprocess(emptyToNull, z.string().trim().max(EXERCISE_LIMITS.description).nullable().optional()),
-  category: z.preprocess(emptyToNull, categorySchema.nullable().optional()),
-  difficulty: z.preprocess(emptyToNull, difficultySchema.nullable().optional()),
-  target: z.preprocess(emptyToNull, z.string().trim().max(EXERCISE_LIMITS.target).nullable().optional()),
-  estimated_minutes: z.preprocess(emptyToNull, z.coerce.number().int().min(1).max(EXERCISE_LIMITS.minutesMax).nullable().optional()),
-  priority: z.preprocess(emptyToNull, z.coerce.number().int().min(1).max(5).nullable().optional()),
-  language: z.preprocess(emptyToNull, languageSchema.nullable().optional()),
-  tags: z.preprocess(
-    oneToList,
-    z
-      .array(z.preprocess(trimmed, z.string().max(EXERCISE_LIMITS.tag)))
-      .max(EXERCISE_LIMITS.tags)
-      .default([])
-      .transform((tags) => [...new Set(tags.filter((t) => t !== ''))]),
-  ),
-  course_ids: z.preprocess(oneToList, z.array(positiveInt).max(200).default([])),
-  remove_media: z.preprocess(oneToList, z.array(positiveInt).max(200).default([])),
-});
+export const exerciseFields = z
+  .object({
+    title: z.preprocess(trimmed, z.string().min(1).max(EXERCISE_LIMITS.title)),
+    description: z.preprocess(emptyToNull, z.string().trim().max(EXERCISE_LIMITS.description).nullable().optional()),
+    category: z.preprocess(emptyToNull, categorySchema.nullable().optional()),
+    difficulty: z.preprocess(emptyToNull, difficultySchema.nullable().optional()),
+    target: z.preprocess(emptyToNull, z.string().trim().max(EXERCISE_LIMITS.target).nullable().optional()),
+    estimated_minutes: z.preprocess(emptyToNull, z.coerce.number().int().min(1).max(EXERCISE_LIMITS.minutesMax).nullable().optional()),
+    priority: z.preprocess(emptyToNull, z.coerce.number().int().min(1).max(5).nullable().optional()),
+    language: z.preprocess(emptyToNull, languageSchema.nullable().optional()),
+    tags: z.preprocess(
+      oneToList,
+      z
+        .array(z.preprocess(trimmed, z.string().max(EXERCISE_LIMITS.tag)))
+        .max(EXERCISE_LIMITS.tags)
+        .default([])
+        .transform((tags) => [...new Set(tags.filter((t) => t !== ''))]),
+    ),
+    course_ids: z.preprocess(oneToList, z.array(positiveInt).max(200).default([])),
+    remove_media: z.preprocess(oneToList, z.array(positiveInt).max(200).default([])),
+    /** Practice-tool settings (contract/exercise-settings.ts); on update a field left out or blank is cleared, like description. */
+    ...exerciseSettingsFields,
+  })
+  .superRefine(checkGrouping);
 export type ExerciseFieldsInput = z.input<typeof exerciseFields>;
 export type ExerciseFields = z.output<typeof exerciseFields>;
 
@@ -128,6 +135,7 @@ export const exerciseMultipartDoc = z
       .max(200)
       .optional()
       .describe('Update only: ids of the media files to remove'),
+    ...exerciseSettingsDoc,
   })
   .meta({ id: 'ExerciseForm' });
 

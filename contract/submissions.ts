@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMPETENCY_LEVELS, SUBMISSION_STATUSES } from './constants';
 import { courseIdQuery, dateString, languageQuery, wholeNumberText } from './common';
+import { exerciseSettingsSchema } from './exercise-settings';
 
 export const mediaFileSchema = z
   .object({
@@ -32,6 +33,8 @@ export const submissionSchema = z
         target: z.string().nullable(),
         estimated_minutes: z.number().nullable(),
         media_files: z.array(mediaFileSchema),
+        /** The practice tools' settings (contract/exercise-settings.ts); the task detail opens the tools with them. */
+        ...exerciseSettingsSchema.shape,
       })
       .nullable(),
     exercise_title: z.string(),

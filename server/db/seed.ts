@@ -116,10 +116,16 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date(), media
       { title: 'Wochenplan: Rast-Taksim', category: 'kombinationen', difficulty: 'fortgeschritten', target: 'Ein kurzes Taksim im Makam Rast', minutes: 40, course: oud, tags: ['taksim', 'wochenplan'] },
       { title: 'Tonleiter-Etüde in Uşşak', category: 'noten_finger', difficulty: 'mittel', target: 'Uşşak auf- und abwärts im Tempo 70', minutes: 20, course: null, tags: ['uşşak'] },
     ] as const;
+    // Practice-tool settings (issue 16): a makam piece and a western one in an additive meter.
+    const settings: Partial<Record<(typeof ex)[number]['title'], Partial<typeof exercises.$inferInsert>>> = {
+      'Makam Hicaz – Seyir': { makam: 'hicaz', durak: 'Dügâh', usul: 'duyek', tempoBpm: 80 },
+      'Griffwechsel Rast–Neva': { meter: '7/8', meterGrouping: '2+2+3', tempoBpm: 120 },
+    };
     const exerciseRows = await tx
       .insert(exercises)
       .values(
         ex.map((e, i) => ({
+          ...settings[e.title],
           teacherId: teacher.id,
           title: e.title,
           description: `${e.target}. Übe konzentriert und notiere, was dir schwerfällt.`,

@@ -106,6 +106,14 @@ export const exercises = pgTable(
     tags: jsonb('tags').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     priority: smallint('priority').notNull().default(2),
     language: text('language').notNull().default('de'),
+    // Practice-tool settings (contract/exercise-settings.ts), all optional.
+    tempoBpm: smallint('tempo_bpm'),
+    meter: text('meter'),
+    meterGrouping: text('meter_grouping'),
+    usul: text('usul'),
+    usulPattern: jsonb('usul_pattern').$type<Array<'dum' | 'tek' | 'rest'>>(),
+    makam: text('makam'),
+    durak: text('durak'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
@@ -114,6 +122,7 @@ export const exercises = pgTable(
     index('exercises_teacher_live_idx').on(t.teacherId, t.createdAt).where(sql`${t.deletedAt} is null`),
     check('exercises_priority_check', sql`${t.priority} between 1 and 5`),
     check('exercises_minutes_check', sql`${t.estimatedMinutes} is null or ${t.estimatedMinutes} >= 1`),
+    check('exercises_tempo_check', sql`${t.tempoBpm} is null or ${t.tempoBpm} between 20 and 300`),
   ],
 );
 
@@ -200,12 +209,15 @@ export const practiceSessions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }),
     durationMinutes: doublePrecision('duration_minutes'),
+    /** The tempo the student reached (the metronome's last tempo), when the stop sent one. */
+    tempoBpm: smallint('tempo_bpm'),
   },
   (t) => [
     uniqueIndex('practice_sessions_one_running_key').on(t.submissionId).where(sql`${t.endedAt} is null`),
     index('practice_sessions_submission_idx').on(t.submissionId, t.startedAt),
     index('practice_sessions_student_started_idx').on(t.studentId, t.startedAt),
     check('practice_sessions_duration_check', sql`${t.durationMinutes} is null or (${t.durationMinutes} >= 0 and ${t.durationMinutes} <= 180)`),
+    check('practice_sessions_tempo_check', sql`${t.tempoBpm} is null or ${t.tempoBpm} between 20 and 300`),
   ],
 );
 

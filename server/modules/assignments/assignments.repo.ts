@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/client';
 import type { Submission } from '../../../contract/submissions';
-import { statusSql, toSubmission } from '../submissions/submissions.repo';
+import { exerciseSettingsSql, statusSql, toSubmission } from '../submissions/submissions.repo';
 
 /** A Postgres array literal of plain values (ints, YYYY-MM-DD dates): one parameter, any length. */
 const pgArray = (values: Array<number | string>) => `{${values.join(',')}}`;
@@ -60,7 +60,7 @@ export async function insertTasks(db: DbOrTx, t: NewTasks, today: string): Promi
           returning *)
         select s.id, s.student_id, u.name as student_name, s.exercise_id,
           e.title as ex_title, e.description as ex_description, e.category as ex_category,
-          e.difficulty as ex_difficulty, e.estimated_minutes as ex_minutes, e.target as ex_target, '[]'::json as media,
+          e.difficulty as ex_difficulty, e.estimated_minutes as ex_minutes, e.target as ex_target, '[]'::json as media, ${exerciseSettingsSql},
           s.exercise_title, s.course_id, s.series_id::text as series_id, s.due_date::text as due_date,
           s.expiration_date::text as expiration_date, s.completed_at, s.teacher_note, s.teacher_feedback,
           s.created_at, s.accuracy_score, s.time_spent_minutes, s.competency_level, ${statusSql(today)} as status

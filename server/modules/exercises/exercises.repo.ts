@@ -4,6 +4,7 @@ import { courses, exerciseCourses, exercises, mediaFiles } from '../../db/schema
 import type { Exercise } from '../../../contract/exercises';
 import type { MediaFile } from '../../../contract/submissions';
 import type { Category, Difficulty } from '../../../contract/constants';
+import type { ExerciseSettings } from '../../../contract/exercise-settings';
 
 type Row = {
   id: number;
@@ -19,7 +20,32 @@ type Row = {
   created_at: Date | string;
   courses: Array<{ id: number; name: string }> | string;
   media_files: MediaFile[] | string;
-};
+} & SettingsRow;
+
+/** The settings' columns as read by a raw query (jsonb may come back as text). */
+export type SettingsRow = Omit<ExerciseSettings, 'usul_pattern'> & { usul_pattern: ExerciseSettings['usul_pattern'] | string };
+
+/** The settings' columns of `exercises e`, for a raw select (aliased with `prefix`). */
+export const settingsColumns = (prefix = '') =>
+  sql.raw(
+    ['tempo_bpm', 'meter', 'meter_grouping', 'usul', 'usul_pattern', 'makam', 'durak'].map((c) => `e.${c} as ${prefix}${c}`).join(', '),
+  );
+
+/** The settings of a row read with settingsColumns(prefix). */
+export function settingsOf(r: Record<string, unknown>, prefix = ''): ExerciseSettings {
+  const v = (c: string) => r[prefix + c] ?? null;
+  const pattern = v('usul_pattern');
+  const tempo = v('tempo_bpm');
+  return {
+    tempo_bpm: tempo === null ? null : Number(tempo),
+    meter: v('meter') as string | null,
+    meter_grouping: v('meter_grouping') as string | null,
+    usul: v('usul') as ExerciseSettings['usul'],
+    usul_pattern: (typeof pattern === 'string' ? JSON.parse(pattern) : pattern) as ExerciseSettings['usul_pattern'],
+    makam: v('makam') as ExerciseSettings['makam'],
+    durak: v('durak') as string | null,
+  };
+}
 
 export type ExerciseRow = Omit<Exercise, 'category_label'>;
 
@@ -39,7 +65,7 @@ export async function findExercises(db: DbOrTx, f: ListFilter): Promise<Exercise
   const result = await rows<Row>(
     db,
     sql`select e.id, e.title, e.description, e.category, e.difficulty, e.target, e.estimated_minutes, e.tags,
-        e.priority, e.language, e.created_at,
+        e.priority, e.language, e.created_at, ${settingsColumns()},
         coalesce((select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id)
           from exercise_courses ec join courses c on c.id = ec.course_id where ec.exercise_id = e.id), '[]'::json) as courses,
         coalesce((select json_agg(json_build_object('id', m.id, 'type', m.type, 'path', m.path, 'filename', m.filename,
@@ -63,6 +89,7 @@ export async function findExercises(db: DbOrTx, f: ListFilter): Promise<Exercise
     created_at: new Date(r.created_at).toISOString(),
     courses: json(r.courses),
     media_files: json(r.media_files).map((m) => ({ ...m, size: Number(m.size) })),
+    ...settingsOf(r),
   }));
 }
 
@@ -100,6 +127,13 @@ export type ExerciseValues = {
   tags: string[];
   priority: number;
   language: 'de' | 'tr';
+  tempoBpm: number | null;
+  meter: string | null;
+  meterGrouping: string | null;
+  usul: string | null;
+  usulPattern: Array<'dum' | 'tek' | 'rest'> | null;
+  makam: string | null;
+  durak: string | null;
 };
 
 export async function insertExercise(db: DbOrTx, teacherId: number, v: ExerciseValues): Promise<number> {

@@ -43,6 +43,9 @@ const localeDe = z.locales.de();
 const localeTr = z.locales.tr();
 function issueMsg(issue: z.core.$ZodIssue): Msg {
   if (issue.code === 'too_small' && (issue as { origin?: string }).origin === 'string' && issue.minimum === 1) return messages.required;
+  // a contract check with its own text (contract/common.ts IssueMsg), e.g. the exercise settings
+  const own = (issue as { params?: { msg?: Msg } }).params?.msg;
+  if (own) return own;
   const one = (l: typeof localeDe) => {
     const r = l.localeError(issue as never) as string | { message: string } | undefined;
     return (typeof r === 'string' ? r : r?.message) ?? issue.message;
@@ -149,6 +152,14 @@ export class ExercisesService {
         tags: f.tags,
         priority: f.priority ?? 2,
         language: f.language ?? 'de',
+        // Like the other optional fields, a setting left out of an update (or blank) is cleared.
+        tempoBpm: f.tempo_bpm ?? null,
+        meter: f.meter ?? null,
+        meterGrouping: f.meter_grouping ?? null,
+        usul: f.usul ?? null,
+        usulPattern: f.usul_pattern ?? null,
+        makam: f.makam ?? null,
+        durak: f.durak ?? null,
       };
 
       const planned = form.files.map((file) => ({ file, name: `${randomBytes(16).toString('hex')}.${file.ext}` }));

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromFile } from 'file-type';
 import type { UPLOAD_MIME_TYPES } from '../../../contract/constants';
 import { UPLOAD_MAX_BYTES } from '../../../contract/constants';
+import { USUL_PATTERN_MAX } from '../../../contract/exercise-settings';
 import { EXERCISE_LIMITS } from '../../../contract/exercises';
 import { AppError, invalid, messages, type Msg } from '../../errors';
 import type { Storage } from '../../lib/storage';
@@ -96,9 +97,25 @@ const fieldMessages = {
 const ARRAY_FIELD = /^([a-z_]+)\[(\d{0,4})\]$/;
 
 /** The text fields of the form (SPEC.md, contract/exercises.ts exerciseFields); any other name is refused. */
-const TEXT_FIELDS = new Set(['title', 'description', 'category', 'difficulty', 'target', 'estimated_minutes', 'priority', 'language']);
+const TEXT_FIELDS = new Set([
+  'title',
+  'description',
+  'category',
+  'difficulty',
+  'target',
+  'estimated_minutes',
+  'priority',
+  'language',
+  // practice-tool settings (contract/exercise-settings.ts)
+  'tempo_bpm',
+  'meter',
+  'meter_grouping',
+  'usul',
+  'makam',
+  'durak',
+]);
 /** Fields sent once per item (`tags[0]`, `tags[]`, or repeated `tags`). */
-const LIST_FIELDS = new Set(['tags', 'course_ids', 'remove_media']);
+const LIST_FIELDS = new Set(['tags', 'course_ids', 'remove_media', 'usul_pattern']);
 
 /**
  * What one request of the form may hold (exerciseFields' limits): text is kept in memory, so it
@@ -109,8 +126,8 @@ export const FORM_LIMITS = {
   textBytes: 32 * 1024,
   /** One text field, in bytes: the description with room for surrounding whitespace. */
   fieldBytes: 16 * 1024,
-  /** Text fields: 8 single ones, 20 tags, 200 course ids, 200 media ids to remove. */
-  fields: TEXT_FIELDS.size + EXERCISE_LIMITS.tags + 200 + 200,
+  /** Text fields: 14 single ones, 20 tags, 200 course ids, 200 media ids to remove, 64 pattern steps (or one text). */
+  fields: TEXT_FIELDS.size + EXERCISE_LIMITS.tags + 200 + 200 + USUL_PATTERN_MAX,
   /** The longest real name is `remove_media[9999]`. */
   fieldNameBytes: 32,
 } as const;

@@ -9,9 +9,10 @@ type Row = {
   started_at: Date | string;
   ended_at: Date | string | null;
   duration_minutes: number | string | null;
+  tempo_bpm: number | string | null;
 };
 
-const cols = sql`p.id, p.submission_id, p.started_at, p.ended_at, p.duration_minutes`;
+const cols = sql`p.id, p.submission_id, p.started_at, p.ended_at, p.duration_minutes, p.tempo_bpm`;
 
 function toSession(r: Row): PracticeSession {
   return {
@@ -20,6 +21,7 @@ function toSession(r: Row): PracticeSession {
     started_at: new Date(r.started_at).toISOString(),
     ended_at: r.ended_at === null ? null : new Date(r.ended_at).toISOString(),
     duration_minutes: r.duration_minutes === null ? null : Number(r.duration_minutes),
+    tempo_bpm: r.tempo_bpm === null ? null : Number(r.tempo_bpm),
   };
 }
 
@@ -62,9 +64,12 @@ export async function findStudentSession(db: DbOrTx, id: number, studentId: numb
   return r ? toSession(r) : null;
 }
 
-/** Stops one running session of a student; null when it is not running (or not theirs). */
-export async function stopSession(db: DbOrTx, id: number, studentId: number): Promise<PracticeSession | null> {
-  return stopWhere(db, sql`p.id = ${id} and p.student_id = ${studentId}`).then((r) => r[0] ?? null);
+/**
+ * Stops one running session of a student, keeping the tempo reached when one is given; null when
+ * it is not running (or not theirs).
+ */
+export async function stopSession(db: DbOrTx, id: number, studentId: number, tempoBpm?: number): Promise<PracticeSession | null> {
+  return stopWhere(db, sql`p.id = ${id} and p.student_id = ${studentId}`, tempoBpm).then((r) => r[0] ?? null);
 }
 
 /** Stops whatever session runs on a task (completion does this first). */
@@ -72,8 +77,9 @@ export async function stopRunningOnSubmission(db: DbOrTx, submissionId: number):
   return stopWhere(db, sql`p.submission_id = ${submissionId}`);
 }
 
-async function stopWhere(db: DbOrTx, where: SQL): Promise<PracticeSession[]> {
-  const r = await rows<Row>(db, sql`update practice_sessions p set ${setStopped} where ${where} and p.ended_at is null returning ${cols}`);
+async function stopWhere(db: DbOrTx, where: SQL, tempoBpm?: number): Promise<PracticeSession[]> {
+  const tempo = tempoBpm === undefined ? sql`` : sql`, tempo_bpm = ${tempoBpm}::int`;
+  const r = await rows<Row>(db, sql`update practice_sessions p set ${setStopped}${tempo} where ${where} and p.ended_at is null returning ${cols}`);
   return r.map(toSession);
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
-import { practiceConflictSchema, practiceSessionListSchema, practiceSessionSchema } from '../../../contract/practice';
+import { practiceConflictSchema, practiceSessionListSchema, practiceSessionSchema, practiceStopBody } from '../../../contract/practice';
 import { currentUser } from '../../lib/auth';
 import { PracticeService } from './practice.service';
 
@@ -32,13 +33,17 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
       config: { access: 'student' },
       schema: {
         tags: ['practice'],
-        description: 'Stops a running session by the server\'s clock; duration in minutes (two decimals), at most 180. Not running → 409.',
+        description:
+          'Stops a running session by the server\'s clock; duration in minutes (two decimals), at most 180. Not running → 409. ' +
+          'The body is optional: `{tempo_bpm}` keeps the tempo reached (BPM, 20–300) on the session.',
         params: idParams,
         querystring: langOnly,
+        // Fastify hands a bodiless request over as null: the same as no body.
+        body: z.preprocess((v) => (v === null ? undefined : v), practiceStopBody.optional()),
         response: { 200: practiceSessionSchema, ...errorResponsesOf(401, 403, 404), ...bodyErrors, 409: practiceConflictSchema },
       },
     },
-    async (req) => service.stop(currentUser(req), req.params.id),
+    async (req) => service.stop(currentUser(req), req.params.id, req.body?.tempo_bpm),
   );
 
   app.get(

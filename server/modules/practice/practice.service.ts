@@ -51,9 +51,9 @@ export class PracticeService {
     }
   }
 
-  /** Stops the student's running session; its time counts at most 180 minutes. */
-  async stop(user: AuthUser, sessionId: number): Promise<PracticeSession> {
-    const stopped = await stopSession(this.db, sessionId, user.id);
+  /** Stops the student's running session; its time counts at most 180 minutes; `tempoBpm` (optional) is kept on it. */
+  async stop(user: AuthUser, sessionId: number, tempoBpm?: number): Promise<PracticeSession> {
+    const stopped = await stopSession(this.db, sessionId, user.id, tempoBpm);
     if (stopped) return stopped;
     const existing = await findStudentSession(this.db, sessionId, user.id);
     if (!existing) throw new AppError(404, practiceMessages.sessionNotFound);

@@ -4,6 +4,7 @@ import { rows } from '../../db/client';
 import type { Submission } from '../../../contract/submissions';
 import type { SubmissionStatus } from '../../../contract/constants';
 import { NEW_FEEDBACK_SQL } from '../recordings/recordings.repo';
+import { settingsColumns, settingsOf, type SettingsRow } from '../exercises/exercises.repo';
 
 export type SubmissionFilter = {
   ids?: number[];
@@ -50,7 +51,10 @@ type Row = {
   status: SubmissionStatus;
   /** Selected by findSubmissions; a new task (assignments) has none. */
   new_feedback?: boolean | null;
-};
+} & { [K in keyof SettingsRow as `ex_${K}`]: SettingsRow[K] | null };
+
+/** The exercise's practice-tool settings in a task's select (`exercises e`), as `ex_tempo_bpm`, … */
+export const exerciseSettingsSql = settingsColumns('ex_');
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
@@ -141,7 +145,7 @@ export async function findSubmissions(db: DbOrTx, filter: SubmissionFilter, toda
     db,
     sql`select s.id, s.student_id, u.name as student_name, s.exercise_id,
         e.title as ex_title, e.description as ex_description, e.category as ex_category,
-        e.difficulty as ex_difficulty, e.estimated_minutes as ex_minutes, e.target as ex_target, ${media} as media,
+        e.difficulty as ex_difficulty, e.estimated_minutes as ex_minutes, e.target as ex_target, ${media} as media, ${exerciseSettingsSql},
         s.exercise_title, s.course_id, s.series_id::text as series_id, s.due_date::text as due_date,
         s.expiration_date::text as expiration_date, s.completed_at, s.teacher_note, s.teacher_feedback,
         s.created_at, s.accuracy_score, s.time_spent_minutes, s.competency_level, ${statusSql(today)} as status,
@@ -187,6 +191,7 @@ export function toSubmission(r: Row): Submission {
             target: r.ex_target ?? null,
             estimated_minutes: r.ex_minutes,
             media_files: (typeof r.media === 'string' ? JSON.parse(r.media) : r.media) ?? [],
+            ...settingsOf(r, 'ex_'),
           },
     exercise_title: r.exercise_title,
     course_id: r.course_id,

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import type { IssueMsg } from './common';
+import { makamKeySchema, STROKES, strokeSchema, TEMPO_RANGE, usulKeySchema, type Stroke } from './music';
+
+/**
+ * The practice-tool settings an exercise may carry (issue 16 "Exercises carry settings"; docs in
+ * docs/decisions/exercise-settings.md). All optional; the task detail opens the tools with them.
+ *
+ * - `tempo_bpm`: whole number TEMPO_RANGE (20–300).
+ * - `meter`: a western meter `beats/unit` as text, '7/8' (beats 1–16; unit 2, 4, 8 or 16, what the metronome plays),
+ *   stored and answered without spaces.
+ * - `meter_grouping`: the meter's beats in groups, '2+2+3' (each at least 1, together exactly the
+ *   meter's beats, at most 16 groups); only together with `meter`.
+ * - `usul`: one of USUL_KEYS; `usul_pattern`: the teacher's own stroke list (dum / tek / rest),
+ *   1–64 steps, which replaces the usul's preset when set.
+ * - `makam`: one of MAKAM_KEYS; `durak`: the perde the piece rests on, free text up to 40 characters
+ *   (e.g. 'Dügâh').
+ */
+export const METER_LIMITS = { beatsMax: 16, units: [2, 4, 8, 16], groupsMax: 16 } as const;
+export const USUL_PATTERN_MAX = 64;
+export const DURAK_MAX = 40;
+
+/** '7/8' (spaces allowed around the slash) → { beats: 7, unit: 8 }; null when it is not a valid meter. */
+export function parseMeter(text: string): { beats: number; unit: number } | null {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{1,2})\s*$/.exec(text);
+  if (!m) return null;
+  const beats = Number(m[1]);
+  const unit = Number(m[2]);
+  if (beats < 1 || beats > METER_LIMITS.beatsMax || !(METER_LIMITS.units as readonly number[]).includes(unit)) return null;
+  return { beats, unit };
+}
+
+/** '2 + 2 + 3' → [2, 2, 3]; null when it is not groups of at least 1 joined by '+'. */
+export function parseGrouping(text: string): number[] | null {
+  const parts = text.split('+').map((p) => p.trim());
+  if (parts.length > METER_LIMITS.groupsMax || parts.some((p) => !/^\d{1,2}$/.test(p))) return null;
+  const groups = parts.map(Number);
+  return groups.some((g) => g < 1) ? null : groups;
+}
+
+/** A stroke as a teacher may type it: 'düm', 'DUM', 'tek', 'rest' or '-' (a rest). */
+export function normalizeStroke(word: string): string {
+  const w = word.trim().toLocaleLowerCase('tr');
+  if (w === 'düm') return 'dum';
+  if (w === '-' || w === '.') return 'rest';
+  return w;
+}
+
+/** A pattern sent as text ('dum tek - tek', commas or spaces) or as repeated fields → a list; empty → null. */
+export function strokeList(v: unknown): unknown {
+  if (v === undefined || v === null) return v;
+  const items = (Array.isArray(v) ? v : [v]).flatMap((x) => (typeof x === 'string' ? x.split(/[\s,]+/) : [x]));
+  const list = items.filter((x) => !(typeof x === 'string' && x.trim() === '')).map((x) => (typeof x === 'string' ? normalizeStroke(x) : x));
+  return list.length ? list : null;
+}
+
+export const settingsMessages = {
+  meter: { de: 'Bitte geben Sie eine Taktart wie 4/4 oder 7/8 an.', tr: 'Lütfen 4/4 veya 7/8 gibi bir ölçü girin.' },
+  grouping: { de: 'Bitte geben Sie die Gruppierung wie 2+2+3 an.', tr: 'Lütfen gruplamayı 2+2+3 biçiminde girin.' },
+  groupingSum: (beats: number): IssueMsg => ({
+    de: `Die Gruppen müssen zusammen ${beats} Schläge ergeben.`,
+    tr: `Grupların toplamı ${beats} vuruş olmalı.`,
+  }),
+  groupingWithoutMeter: { de: 'Eine Gruppierung braucht eine Taktart.', tr: 'Gruplama için bir ölçü gerekir.' },
+  stroke: { de: 'Erlaubt sind nur dum, tek und rest.', tr: 'Yalnızca düm, tek ve es (rest) kullanılabilir.' },
+  tempo: {
+    de: `Bitte geben Sie ein Tempo von ${TEMPO_RANGE.min} bis ${TEMPO_RANGE.max} BPM an (ganze Zahl).`,
+    tr: `Lütfen ${TEMPO_RANGE.min} ile ${TEMPO_RANGE.max} BPM arasında bir tempo girin (tam sayı).`,
+  },
+} satisfies Record<string, IssueMsg | ((n: number) => IssueMsg)>;
+
+const withMsg = (msg: IssueMsg) => ({ message: msg.de, params: { msg } });
+const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/** A whole tempo in BPM within TEMPO_RANGE, from a number or its text. */
+export const tempoBpm = z
+  .number()
+  .refine((n) => Number.isInteger(n) && n >= TEMPO_RANGE.min && n <= TEMPO_RANGE.max, withMsg(settingsMessages.tempo));
+const tempoText = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
+
+/** The settings' fields of the exercise form (multipart text, blank = not set); see exerciseFields. */
+export const exerciseSettingsFields = {
+  tempo_bpm: z.preprocess((v) => tempoText(emptyToNull(v)), tempoBpm.nullable().optional()),
+  meter: z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .refine((t) => parseMeter(t) !== null, withMsg(settingsMessages.meter))
+      .transform((t) => {
+        const m = parseMeter(t)!;
+        return `${m.beats}/${m.unit}`;
+      })
+      .nullable()
+      .optional(),
+  ),
+  meter_grouping: z.preprocess(
+    emptyToNull,
+    z
+      .string()
+      .refine((t) => parseGrouping(t) !== null, withMsg(settingsMessages.grouping))
+      .transform((t) => parseGrouping(t)!.join('+'))
+      .nullable()
+      .optional(),
+  ),
+  usul: z.preprocess(emptyToNull, usulKeySchema.nullable().optional()),
+  usul_pattern: z.preprocess(
+    strokeList,
+    z
+      .array(z.string())
+      .max(USUL_PATTERN_MAX)
+      .refine((l) => l.every((s) => (STROKES as readonly string[]).includes(s)), withMsg(settingsMessages.stroke))
+      .transform((l) => l as Stroke[])
+      .nullable()
+      .optional(),
+  ),
+  makam: z.preprocess(emptyToNull, makamKeySchema.nullable().optional()),
+  durak: z.preprocess(emptyToNull, z.string().trim().max(DURAK_MAX).nullable().optional()),
+};
+
+/** Cross-field check: a grouping needs a meter and must add up to its beats (reported on meter_grouping). */
+export function checkGrouping(v: { meter?: string | null; meter_grouping?: string | null }, ctx: z.RefinementCtx): void {
+  if (!v.meter_grouping) return;
+  const meter = v.meter ? parseMeter(v.meter) : null;
+  if (!meter) {
+    if (!v.meter) ctx.addIssue({ code: 'custom', path: ['meter_grouping'], ...withMsg(settingsMessages.groupingWithoutMeter) });
+    return;
+  }
+  const groups = parseGrouping(v.meter_grouping);
+  if (!groups) return; // reported by the field itself
+  const sum = groups.reduce((a, b) => a + b, 0);
+  if (sum !== meter.beats) ctx.addIssue({ code: 'custom', path: ['meter_grouping'], ...withMsg(settingsMessages.groupingSum(meter.beats)) });
+}
+
+/** The settings as answered in Exercise and in a task's `exercise` (null = not set). */
+export const exerciseSettingsSchema = z.object({
+  tempo_bpm: z.number().int().min(TEMPO_RANGE.min).max(TEMPO_RANGE.max).nullable(),
+  meter: z.string().meta({ pattern: '^[0-9]{1,2}/[0-9]{1,2}$', example: '7/8' }).nullable(),
+  meter_grouping: z.string().meta({ pattern: '^[0-9]{1,2}(\\+[0-9]{1,2}){0,15}$', example: '2+2+3' }).nullable(),
+  usul: usulKeySchema.nullable(),
+  usul_pattern: z.array(strokeSchema).min(1).max(USUL_PATTERN_MAX).nullable(),
+  makam: makamKeySchema.nullable(),
+  durak: z.string().max(DURAK_MAX).nullable(),
+});
+export type ExerciseSettings = z.infer<typeof exerciseSettingsSchema>;
+
+/** The form's documentation of these fields (OpenAPI, multipart: every value is text). */
+export const exerciseSettingsDoc = {
+  tempo_bpm: z.number().int().min(TEMPO_RANGE.min).max(TEMPO_RANGE.max).optional().describe('Tempo target in BPM'),
+  meter: z.string().meta({ pattern: '^ *[0-9]{1,2} */ *[0-9]{1,2} *$', example: '7/8' }).optional().describe('Western meter beats/unit; unit 2, 4, 8 or 16; beats 1–16'),
+  meter_grouping: z
+    .string()
+    .meta({ example: '2+2+3' })
+    .optional()
+    .describe('Groups of the meter joined by +; they must add up to the meter\'s beats; needs meter'),
+  usul: usulKeySchema.optional(),
+  usul_pattern: z
+    .string()
+    .meta({ example: 'dum tek tek dum tek' })
+    .optional()
+    .describe(`The teacher's stroke pattern: dum, tek or rest (also düm and -) separated by spaces or commas, 1–${USUL_PATTERN_MAX} steps`),
+  makam: makamKeySchema.optional(),
+  durak: z.string().max(DURAK_MAX).optional().describe('The perde the piece rests on, e.g. Dügâh'),
+};
+
+/** Null settings (an exercise without any). */
+export const NO_SETTINGS: ExerciseSettings = {
+  tempo_bpm: null,
+  meter: null,
+  meter_grouping: null,
+  usul: null,
+  usul_pattern: null,
+  makam: null,
+  durak: null,
+};
