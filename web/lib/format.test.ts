@@ -9,6 +9,7 @@ import {
   formatPercent,
   formatPracticeTime,
   initials,
+  setUnitLanguage,
 } from './format';
 
 describe('formatDate (de-DE dd.mm.yyyy)', () => {
@@ -157,5 +158,38 @@ describe('initials', () => {
     ['   ', 'U'],
   ])('%s → %s', (name, expected) => {
     expect(initials(name)).toBe(expected);
+  });
+});
+
+describe('units follow the interface language (tr: dk, sa, sn, bayt)', () => {
+  it.each([
+    [0, 'de', '0 min'],
+    [45, 'tr', '45 dk'],
+    [65, 'tr', '1:05 sa'],
+    [65, 'de', '1:05 h'],
+  ])('formatPracticeTime(%s, %s) → %s', (minutes, lang, expected) => {
+    expect(formatPracticeTime(minutes, lang)).toBe(expected);
+  });
+
+  it('formatDuration and formatFileSize in Turkish', () => {
+    expect(formatDuration(0.75, 'tr')).toBe('45 sn');
+    expect(formatDuration(0.75, 'de')).toBe('45 s');
+    expect(formatFileSize(0, 'tr')).toBe('0 bayt');
+    expect(formatFileSize(512, 'tr')).toBe('512 bayt');
+    expect(formatFileSize(512, 'de')).toBe('512 Bytes');
+    expect(formatFileSize(1536, 'tr')).toBe('1,5 KB');
+  });
+
+  it('without a language the current interface language decides', () => {
+    setUnitLanguage('tr');
+    try {
+      expect(formatPracticeTime(90)).toBe('1:30 sa');
+      expect(formatDuration(0.5)).toBe('30 sn');
+      expect(formatFileSize(100)).toBe('100 bayt');
+    } finally {
+      setUnitLanguage('de');
+    }
+    expect(formatPracticeTime(90)).toBe('1:30 h');
+    expect(formatFileSize(100)).toBe('100 Bytes');
   });
 });

@@ -55,20 +55,42 @@ export function formatLongDate(value: DateInput, language: string = 'de', timeZo
   }).format(p.date);
 }
 
-/** Practice time: under 60 minutes 'N min' (rounded), otherwise 'h:mm h'. */
-export function formatPracticeTime(minutes: number | null | undefined): string {
-  const total = Math.max(0, Math.round(Number(minutes) || 0));
-  if (total < 60) return `${total} min`;
-  const h = Math.floor(total / 60);
-  const m = total % 60;
-  return `${h}:${String(m).padStart(2, '0')} h`;
+/** The interface languages whose units differ (SPEC.md section 9 gives the German ones). */
+export type UnitLanguage = 'de' | 'tr';
+
+/**
+ * Units per language: German as SPEC.md fixes them ('min', 'h', 's', 'Bytes'); Turkish abbreviations
+ * ('dk' dakika, 'sa' saat, 'sn' saniye, 'bayt'). See web/locales/GLOSSARY.md.
+ */
+export const UNITS: Record<UnitLanguage, { minutes: string; hours: string; seconds: string; bytes: string }> = {
+  de: { minutes: 'min', hours: 'h', seconds: 's', bytes: 'Bytes' },
+  tr: { minutes: 'dk', hours: 'sa', seconds: 'sn', bytes: 'bayt' },
+};
+
+let unitLanguage: UnitLanguage = 'de';
+
+/** Called by web/lib/i18n.ts whenever the interface language changes: the default of the unit formatters below. */
+export function setUnitLanguage(language: string): void {
+  unitLanguage = language === 'tr' ? 'tr' : 'de';
 }
 
-/** A duration in minutes: under 1 minute as seconds ('45 s'), otherwise as practice time. */
-export function formatDuration(minutes: number | null | undefined): string {
+const unitsOf = (language: string | undefined) => UNITS[(language ?? unitLanguage) === 'tr' ? 'tr' : 'de'];
+
+/** Practice time: under 60 minutes 'N min' (rounded), otherwise 'h:mm h' (tr: 'N dk', 'h:mm sa'). */
+export function formatPracticeTime(minutes: number | null | undefined, language?: string): string {
+  const u = unitsOf(language);
+  const total = Math.max(0, Math.round(Number(minutes) || 0));
+  if (total < 60) return `${total} ${u.minutes}`;
+  const h = Math.floor(total / 60);
+  const m = total % 60;
+  return `${h}:${String(m).padStart(2, '0')} ${u.hours}`;
+}
+
+/** A duration in minutes: under 1 minute as seconds ('45 s', tr '45 sn'), otherwise as practice time. */
+export function formatDuration(minutes: number | null | undefined, language?: string): string {
   const value = Math.max(0, Number(minutes) || 0);
-  if (value < 1) return `${Math.round(value * 60)} s`;
-  return formatPracticeTime(value);
+  if (value < 1) return `${Math.round(value * 60)} ${unitsOf(language).seconds}`;
+  return formatPracticeTime(value, language);
 }
 
 /** Timer display mm:ss (minutes keep counting past 59). */
@@ -77,15 +99,16 @@ export function formatClock(totalSeconds: number): string {
   return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
-const SIZE_UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
+const SIZE_UNITS = ['', 'KB', 'MB', 'GB'] as const;
 const sizeNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2, useGrouping: false });
 
-/** File size, base 1024, up to two decimals: '0 Bytes', '1,5 KB', '20 MB'. */
-export function formatFileSize(bytes: number | null | undefined): string {
+/** File size, base 1024, up to two decimals: '0 Bytes', '1,5 KB', '20 MB' (tr: '0 bayt', '1,5 KB'). */
+export function formatFileSize(bytes: number | null | undefined, language?: string): string {
   const b = Math.max(0, Number(bytes) || 0);
-  if (b === 0) return '0 Bytes';
+  const byteUnit = unitsOf(language).bytes;
+  if (b === 0) return `0 ${byteUnit}`;
   const i = Math.min(SIZE_UNITS.length - 1, Math.floor(Math.log(b) / Math.log(1024)));
-  return `${sizeNumber.format(b / 1024 ** i)} ${SIZE_UNITS[i]}`;
+  return `${sizeNumber.format(b / 1024 ** i)} ${SIZE_UNITS[i] || byteUnit}`;
 }
 
 /** Rounded percent '86%'; '–' when there is no value. */

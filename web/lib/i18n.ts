@@ -2,6 +2,7 @@ import i18n, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { EVENTS } from '@contract/constants';
 import { getStoredLanguage, setStoredLanguage } from './storage';
+import { setUnitLanguage } from './format';
 
 export const LANGUAGES = ['de', 'tr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -49,9 +50,11 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 if (typeof document !== 'undefined') document.documentElement.lang = initial;
+setUnitLanguage(initial);
 
 i18n.on('languageChanged', (lng) => {
   if (!isLanguage(lng)) return;
+  setUnitLanguage(lng);
   setStoredLanguage(lng);
   announce(lng);
 });

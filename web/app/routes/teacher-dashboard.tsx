@@ -1,7 +1,9 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
+import type { CalendarEvent } from '@contract/calendar';
 import { Button } from '@web/components/ui/button';
 import { Card, CardHeader } from '@web/components/ui/card';
 import { PageHeader } from '@web/components/ui/page-header';
@@ -9,13 +11,37 @@ import { useSelectedCourse } from '@web/features/course-selection/course-selecti
 import { DASHBOARD_KEY, useTeacherDashboard } from '@web/features/dashboard/api/dashboard';
 import { StatCards } from '@web/features/dashboard/components/stat-cards';
 import { RecentStudents } from '@web/features/dashboard/components/recent-students';
-import { TaskCalendar } from '@web/features/calendar/components/TaskCalendar';
+import { TeacherAgenda } from '@web/features/dashboard/components/teacher-agenda';
+import { CalendarSkeleton } from '@web/features/dashboard/components/calendar-skeleton';
+import { TaskPanel } from '@web/features/dashboard/components/task-panel';
 import { CALENDAR_EVENTS_KEY } from '@web/features/calendar/api/calendar-events';
 import { AssignmentDialog } from '@web/features/assignments/components/assignment-dialog';
 
+// FullCalendar is the heaviest part of the page: its own chunk, fetched at once but rendered after
+// the first paint, in a skeleton of the same size (no layout shift).
+const loadCalendar = () => import('@web/features/calendar/components/TaskCalendar').then((m) => ({ default: m.TaskCalendar }));
+const TaskCalendar = lazy(loadCalendar);
+
+/** Runs `fn` when the browser is idle after the first paint (at the latest after `timeout` ms). */
+function afterPaint(fn: () => void, timeout = 1200): () => void {
+  let idle: number | undefined;
+  const frame = requestAnimationFrame(() => {
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(fn, { timeout });
+    else idle = window.setTimeout(fn, 50);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    if (idle !== undefined) {
+      if (typeof window.cancelIdleCallback === 'function') window.cancelIdleCallback(idle);
+      window.clearTimeout(idle);
+    }
+  };
+}
+
 /**
  * The teacher's dashboard (SPEC.md): stat cards, the calendar (a day click opens the assignment
- * dialog) and the 8 most recently registered students, all for the selected course.
+ * dialog) and the 8 most recently registered students, all for the selected course; beside the
+ * calendar the agenda of the week. Every entry and agenda row opens the task panel.
  */
 export default function TeacherDashboardScreen() {
   const { t } = useTranslation(['dashboard', 'common']);
@@ -23,6 +49,29 @@ export default function TeacherDashboardScreen() {
   const dashboard = useTeacherDashboard(courseId);
   const qc = useQueryClient();
   const [dialogDate, setDialogDate] = useState<string | null>(null);
+  const [panelId, setPanelId] = useState<number | null>(null);
+  const [agendaDay, setAgendaDay] = useState<string | null>(null);
+  const [calendarReady, setCalendarReady] = useState(false);
+  const agendaHeading = useRef<HTMLHeadingElement>(null);
+  const focusAgenda = useRef(false);
+
+  useEffect(() => {
+    void loadCalendar();
+    return afterPaint(() => setCalendarReady(true));
+  }, []);
+
+  // The tasks card links to the agenda (#teacher-agenda): there is no teacher task list.
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    if (hash === '#teacher-agenda') document.getElementById('teacher-agenda')?.scrollIntoView({ block: 'start' });
+  }, [hash, key]);
+
+  useEffect(() => {
+    if (!focusAgenda.current) return;
+    focusAgenda.current = false;
+    agendaHeading.current?.focus();
+    agendaHeading.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [agendaDay]);
 
   const onCreated = useCallback(() => {
     void qc.invalidateQueries({ queryKey: CALENDAR_EVENTS_KEY });
@@ -30,6 +79,11 @@ export default function TeacherDashboardScreen() {
     // Task lists and student overviews elsewhere reload when next shown.
     void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== CALENDAR_EVENTS_KEY[0] && q.queryKey[0] !== DASHBOARD_KEY[0], refetchType: 'none' });
   }, [qc]);
+  const onEventClick = useCallback((e: CalendarEvent) => setPanelId(e.submission_id), []);
+  const onDayOpen = useCallback((date: string) => {
+    focusAgenda.current = true;
+    setAgendaDay(date);
+  }, []);
 
   const loading = dashboard.isPending || (dashboard.isPlaceholderData && dashboard.isFetching);
 
@@ -52,15 +106,27 @@ export default function TeacherDashboardScreen() {
           <StatCards data={dashboard.data} loading={loading} />
         )}
 
-        <Card className="min-w-0">
-          <CardHeader title={t('dashboard:calendar.title')} description={t('dashboard:calendar.hint')} />
-          <div className="p-3 sm:p-5">
-            <TaskCalendar canCreate courseId={courseId} onDateClick={setDialogDate} />
+        <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_24rem]">
+          <Card className="min-w-0">
+            <CardHeader title={t('dashboard:calendar.title')} description={t('dashboard:calendar.hint')} />
+            <div className="p-3 sm:p-5">
+              {calendarReady ? (
+                <Suspense fallback={<CalendarSkeleton />}>
+                  <TaskCalendar canCreate courseId={courseId} onDateClick={setDialogDate} onEventClick={onEventClick} onDayOpen={onDayOpen} />
+                </Suspense>
+              ) : (
+                <CalendarSkeleton />
+              )}
+            </div>
+          </Card>
+          <div className="order-first min-w-0 2xl:order-none">
+            <TeacherAgenda courseId={courseId} day={agendaDay} onBack={() => setAgendaDay(null)} onOpenTask={setPanelId} headingRef={agendaHeading} />
           </div>
-        </Card>
+        </div>
         <RecentStudents students={dashboard.data?.recent_students} loading={dashboard.isPending} failed={dashboard.isError} />
       </div>
       <AssignmentDialog date={dialogDate} courseId={courseId} onClose={() => setDialogDate(null)} onCreated={onCreated} />
+      <TaskPanel submissionId={panelId} onClose={() => setPanelId(null)} />
     </>
   );
 }

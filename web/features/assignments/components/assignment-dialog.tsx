@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogTitle, Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
-import { AlertCircle, Check, ChevronDown, Dumbbell, RefreshCw, Repeat, Users } from 'lucide-react';
+import { AlertCircle, Check, ChevronDown, Dumbbell, RefreshCw, Repeat, Search, Users } from 'lucide-react';
 import { EXPIRY_DAYS, RECURRENCE_TYPES, type RecurrenceType } from '@contract/constants';
 import type { CreateAssignmentBody } from '@contract/assignments';
 import { maxRecurrenceEnd, recurrenceEndProblem } from '@contract/recurrence';
@@ -15,6 +15,7 @@ import { isApiError } from '@web/lib/api';
 import { formatLongDate } from '@web/lib/format';
 import { useAssignmentOptions, useCreateAssignment, type ExerciseOption } from '../api/assignments';
 import { errorMessage, recurrenceSummary, successMessage } from '../lib/assignment-messages';
+import { filterStudents } from '@web/features/students/lib/filter-students';
 
 export type AssignmentCreated = { total: number; students: number; repeating: boolean };
 
@@ -76,7 +77,8 @@ function AssignmentForm({ date, courseId, open, onClose, onCreated }: FormProps)
   const [selected, setSelected] = useState<number[]>([]);
   const [alert, setAlert] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const ids = { exercise: useId(), students: useId(), all: useId() };
+  const [search, setSearch] = useState('');
+  const ids = { exercise: useId(), students: useId(), all: useId(), search: useId() };
 
   const studentList = useMemo(() => students.data ?? [], [students.data]);
   const exerciseList = exercises.data?.exercises ?? [];
@@ -91,15 +93,21 @@ function AssignmentForm({ date, courseId, open, onClose, onCreated }: FormProps)
     setSelected((sel) => (sel.every((id) => present.has(id)) ? sel : sel.filter((id) => present.has(id))));
   }, [studentList]);
 
-  const allSelected = studentList.length > 0 && selected.length === studentList.length;
-  const someSelected = selected.length > 0 && !allSelected;
+  // The search narrows the list; 'select all' then acts on the students shown.
+  const shownStudents = useMemo(() => filterStudents(studentList, search), [studentList, search]);
+  const shownSelected = shownStudents.filter((s) => selected.includes(s.id)).length;
+  const allSelected = shownStudents.length > 0 && shownSelected === shownStudents.length;
+  const someSelected = shownSelected > 0 && !allSelected;
   const allRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (allRef.current) allRef.current.indeterminate = someSelected;
   }, [someSelected]);
 
   const toggle = (id: number) => setSelected((sel) => (sel.includes(id) ? sel.filter((x) => x !== id) : [...sel, id]));
-  const toggleAll = () => setSelected(allSelected ? [] : studentList.map((s) => s.id));
+  const toggleAll = () => {
+    const shownIds = new Set(shownStudents.map((s) => s.id));
+    setSelected((sel) => (allSelected ? sel.filter((id) => !shownIds.has(id)) : [...new Set([...sel, ...shownIds])]));
+  };
 
   const difficultyLabel = (e: ExerciseOption) => (e.difficulty ? t(`assignments:difficulty.${e.difficulty}`) : null);
   const optionLabel = (e: ExerciseOption) => {
@@ -318,6 +326,21 @@ function AssignmentForm({ date, courseId, open, onClose, onCreated }: FormProps)
             </div>
           ) : (
             <div className="rounded-lg border border-slate-200">
+              <div className="relative border-b border-slate-100">
+                <label htmlFor={ids.search} className="sr-only">
+                  {t('assignments:students.search')}
+                </label>
+                <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-400" />
+                <input
+                  id={ids.search}
+                  type="search"
+                  value={search}
+                  onChange={(e) => setSearch(e.target.value)}
+                  placeholder={t('assignments:students.searchPlaceholder')}
+                  className="block h-11 w-full rounded-t-lg border-0 bg-white pr-3 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:ring-2 focus:ring-brand-600 focus:outline-none focus:ring-inset"
+                  data-testid="student-search"
+                />
+              </div>
               <div className="border-b border-slate-100 bg-slate-50 px-3 py-2">
                 <Checkbox
                   ref={allRef}
@@ -329,7 +352,8 @@ function AssignmentForm({ date, courseId, open, onClose, onCreated }: FormProps)
                 />
               </div>
               <ul className="max-h-32 divide-y divide-slate-100 overflow-y-auto" data-testid="student-list">
-                {studentList.map((s) => (
+                {shownStudents.length === 0 && <li className="px-3 py-2 text-sm text-slate-500">{t('assignments:students.noMatch', { search: search.trim() })}</li>}
+                {shownStudents.map((s) => (
                   <li key={s.id} className="px-3 py-2">
                     <Checkbox
                       label={
@@ -361,7 +385,13 @@ function AssignmentForm({ date, courseId, open, onClose, onCreated }: FormProps)
         )}
       </div>
 
-      <div className="sticky bottom-0 flex flex-col-reverse gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3 sm:flex-row sm:justify-end sm:px-6">
+      {/* Sticks to the dialog's bottom edge: -bottom-4 undoes the scroll container's padding, which
+          sticky positioning keeps free (content showed through below the bar on phones). At the end
+          of the form the bar is in the flow, so nothing hides under it. */}
+      <div
+        className="sticky -bottom-4 z-10 flex flex-col-reverse gap-2 border-t border-slate-200 bg-slate-50 px-5 py-3 shadow-[0_-4px_8px_-6px_rgb(15_23_42/0.15)] sm:flex-row sm:justify-end sm:px-6"
+        data-testid="assignment-footer"
+      >
         <Button variant="secondary" onClick={onClose} disabled={busy}>
           {t('common:actions.cancel')}
         </Button>

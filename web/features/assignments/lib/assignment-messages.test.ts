@@ -40,7 +40,7 @@ describe('assignment dialog messages (SPEC.md section 8)', () => {
 
   it('speaks Turkish too', async () => {
     await i18n.changeLanguage('tr');
-    expect(successMessage(t, 16, 2, true)).toBe('Görev başarıyla oluşturuldu (tekrarlanan)! 2 öğrenci için 8 görev oluşturuldu.');
+    expect(successMessage(t, 16, 2, true)).toBe('Ödev başarıyla oluşturuldu (tekrarlanan)! 2 öğrenci için 8 ödev oluşturuldu.');
     expect(recurrenceSummary(t, '2026-11-22', 'weekly', '')).toBe('10.01.2027 tarihine kadar her hafta tekrarlanır');
   });
 });

@@ -1,18 +1,19 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type MouseEvent as ReactMouseEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
 import deLocale from '@fullcalendar/core/locales/de';
 import trLocale from '@fullcalendar/core/locales/tr';
-import type { DatesSetArg, DayCellContentArg, EventClickArg, EventContentArg, EventHoveringArg, EventInput, EventMountArg, MoreLinkContentArg } from '@fullcalendar/core';
-import { AlertTriangle } from 'lucide-react';
+import type { DatesSetArg, EventClickArg, EventContentArg, EventHoveringArg, EventInput, EventMountArg, MoreLinkContentArg } from '@fullcalendar/core';
+import { AlertTriangle, Check, ListChecks } from 'lucide-react';
 import type { CalendarEvent } from '@contract/calendar';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
-import { formatDate, formatLongDate } from '@web/lib/format';
+import { formatDate, formatLongDate, initials } from '@web/lib/format';
 import { useCalendarEvents, type CalendarRange } from '../api/calendar-events';
 import { calendarStatus, LONG_PRESS_DELAY_MS, toDateString, type CalendarStatusKey } from '../lib/calendar-settings';
+import { addDays, exerciseOf, firstName } from '../lib/agenda';
 import './task-calendar.css';
 
 export type TaskCalendarProps = {
@@ -22,6 +23,11 @@ export type TaskCalendarProps = {
   onDateClick?: (date: string) => void;
   /** Called when an entry is clicked (e.g. to open the task). */
   onEventClick?: (event: CalendarEvent) => void;
+  /**
+   * Called with a day (YYYY-MM-DD) whose tasks should be listed: its '+N' link, and the button after
+   * the grid that names the focused day (the keyboard's way to a day's entries).
+   */
+  onDayOpen?: (date: string) => void;
   /** The selected course (null or missing = all courses): part of the query key, reloads on change. */
   courseId?: number | null;
   className?: string;
@@ -40,7 +46,7 @@ const HEADER_TOOLBAR = { left: 'title', center: '', right: 'today prev,next' };
  * per task, tooltip with title, due date and status; only a teacher can click a day). Events are
  * loaded for the visible range with TanStack Query, keyed by range and course.
  */
-export function TaskCalendar({ canCreate, onDateClick, onEventClick, courseId = null, className }: TaskCalendarProps) {
+export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, courseId = null, className }: TaskCalendarProps) {
   const { t, i18n } = useTranslation(['calendar', 'common']);
   const [range, setRange] = useState<CalendarRange | null>(null);
   const [tip, setTip] = useState<Tip | null>(null);
@@ -48,8 +54,11 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, courseId = 
   const language = i18n.language === 'tr' ? 'tr' : 'de';
 
   // FullCalendar keeps callbacks from mount time in a few places: read the latest through refs.
-  const latest = useRef({ canCreate, onDateClick, onEventClick });
-  latest.current = { canCreate, onDateClick, onEventClick };
+  const latest = useRef({ canCreate, onDateClick, onEventClick, onDayOpen });
+  latest.current = { canCreate, onDateClick, onEventClick, onDayOpen };
+  const calendarRef = useRef<FullCalendar>(null);
+  // Phones: two entries per day (initials), wider screens three (first name and exercise).
+  const [narrow] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 640px)').matches);
 
   const statusLabel = useCallback((s: CalendarStatusKey) => t(`calendar:status.${s}`), [t]);
   const describe = useCallback(
@@ -75,6 +84,13 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, courseId = 
     const next = { start: toDateString(arg.start), end: toDateString(arg.end) };
     setRange((prev) => (prev && prev.start === next.start && prev.end === next.end ? prev : next));
     setTip(null);
+    // The toolbar changed the month: the focused day follows (today if in that month, else the 1st).
+    if (activeRef.current < next.start || activeRef.current >= next.end) {
+      const today = toDateString(new Date());
+      const first = toDateString(arg.view.currentStart);
+      activeRef.current = today.slice(0, 7) === first.slice(0, 7) ? today : first;
+      setActive(activeRef.current);
+    }
   }, []);
 
   const showTip = useCallback((event: CalendarEvent, el: HTMLElement) => {
@@ -90,78 +106,191 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, courseId = 
     (arg: EventMountArg) => {
       const source = arg.event.extendedProps.source as CalendarEvent;
       const el = arg.el;
-      el.tabIndex = 0;
-      el.setAttribute('aria-label', describe(source));
+      // Entries are not tab stops (the grid is one): the keyboard reaches them through the day's list.
+      el.tabIndex = -1;
       el.dataset.submissionId = String(source.submission_id);
       el.dataset.status = calendarStatus(source);
-      el.addEventListener('focus', () => showTip(source, el));
       el.addEventListener('blur', hideTip);
-      el.addEventListener('keydown', (ev) => {
-        if (ev.key === 'Escape') hideTip();
-        if ((ev.key === 'Enter' || ev.key === ' ') && latest.current.onEventClick) {
-          ev.preventDefault();
-          latest.current.onEventClick(source);
-        }
-      });
     },
-    [describe, showTip, hideTip],
+    [hideTip],
   );
 
-  const eventContent = useCallback((arg: EventContentArg) => {
-    const source = arg.event.extendedProps.source as CalendarEvent;
-    return (
-      <span className="uk-ev-inner">
-        <span aria-hidden="true" className="uk-ev-dot" style={{ backgroundColor: source.backgroundColor }} />
-        <span className="uk-ev-title">{arg.event.title}</span>
-      </span>
-    );
-  }, []);
-
-  // Keyboard users reach a day through its number: a button that opens the dialog (teachers only).
-  const dayCellContent = useCallback(
-    (arg: DayCellContentArg) => {
-      if (!canCreate) return arg.dayNumberText;
-      const date = toDateString(arg.date);
+  // Who first (first name; initials on a phone), then the exercise; a calm check mark when done.
+  // The full text is read out from a hidden span and shown in the tooltip.
+  const eventContent = useCallback(
+    (arg: EventContentArg) => {
+      const source = arg.event.extendedProps.source as CalendarEvent;
+      const exercise = exerciseOf(source);
+      const teacherTitle = exercise !== source.title;
+      const done = calendarStatus(source) === 'completed';
       return (
-        <button
-          type="button"
-          className="uk-day-button"
-          aria-label={t('calendar:createFor', { date: formatLongDate(date, language) })}
-          onClick={(e: ReactMouseEvent) => {
-            // A mouse or touch click is handled by FullCalendar's dateClick; this is for the keyboard.
-            if (e.detail === 0) latest.current.onDateClick?.(date);
-          }}
-        >
-          {arg.dayNumberText}
-        </button>
+        <span className="uk-ev-inner">
+          {done ? (
+            <Check aria-hidden="true" className="uk-ev-check" />
+          ) : (
+            <span aria-hidden="true" className="uk-ev-dot" style={{ backgroundColor: source.backgroundColor }} />
+          )}
+          <span className="sr-only">{describe(source)}</span>
+          {teacherTitle && (
+            <>
+              <span aria-hidden="true" className="uk-ev-who">
+                {firstName(source.student_name)}
+              </span>
+              <span aria-hidden="true" className="uk-ev-initials">
+                {initials(source.student_name)}
+              </span>
+            </>
+          )}
+          <span aria-hidden="true" className={cn('uk-ev-title', teacherTitle && 'uk-ev-title--exercise')}>
+            {exercise}
+          </span>
+        </span>
       );
     },
-    [canCreate, language, t],
+    [describe],
   );
 
   const onDateClickFc = useCallback((arg: DateClickArg) => {
+    const date = toDateString(arg.date);
+    activeRef.current = date;
+    setActive(date);
     if (!latest.current.canCreate) return;
-    latest.current.onDateClick?.(toDateString(arg.date));
+    latest.current.onDateClick?.(date);
   }, []);
 
+  // The grid is one tab stop: the focused day (roving tabindex); arrows move it, across weeks and months.
+  const [active, setActive] = useState(() => toDateString(new Date()));
+  const activeRef = useRef(active);
+  const pendingFocus = useRef(false);
+  const hintId = `uk-cal-hint-${useId()}`;
+  const counts = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const e of query.data ?? []) m.set(e.start.slice(0, 10), (m.get(e.start.slice(0, 10)) ?? 0) + 1);
+    return m;
+  }, [query.data]);
+  const labelRef = useRef<(date: string) => string>(() => '');
+  labelRef.current = (date) =>
+    t('calendar:dayLabel', { date: formatLongDate(date, language), count: t('calendar:dayCount', { count: counts.get(date) ?? 0 }) } as Record<string, unknown>);
+  const describedBy = canCreate ? hintId : null;
+
   // FullCalendar's markup: icon spans carry role="img" without a name (the buttons have titles),
-  // and '+N more' links are <a> without href but with aria-expanded. Fix both as they appear.
+  // '+N more' links and entries would each be a tab stop, and day cells are named by their number only.
   const rootRef = useRef<HTMLDivElement>(null);
+  const applyGrid = useCallback(() => {
+    const root = rootRef.current;
+    if (!root) return;
+    root.querySelectorAll('.fc-icon:not([aria-hidden])').forEach((el) => el.setAttribute('aria-hidden', 'true'));
+    root.querySelectorAll<HTMLElement>('.fc-more-link, .fc-event').forEach((el) => {
+      if (el.tabIndex !== -1) el.tabIndex = -1;
+      if (el.hasAttribute('aria-expanded')) el.removeAttribute('aria-expanded');
+      if (el.hasAttribute('aria-controls')) el.removeAttribute('aria-controls');
+    });
+    const cells = [...root.querySelectorAll<HTMLElement>('td.fc-daygrid-day[data-date]')];
+    if (cells.length === 0) return;
+    let target = activeRef.current;
+    if (!cells.some((c) => c.dataset.date === target)) {
+      const today = cells.find((c) => c.classList.contains('fc-day-today'));
+      target = (today ?? cells.find((c) => !c.classList.contains('fc-day-other')) ?? cells[0]!).dataset.date!;
+      activeRef.current = target;
+    }
+    for (const c of cells) {
+      const date = c.dataset.date!;
+      const tab = date === target ? 0 : -1;
+      if (c.tabIndex !== tab) c.tabIndex = tab;
+      if (c.hasAttribute('aria-labelledby')) c.removeAttribute('aria-labelledby');
+      const label = labelRef.current(date);
+      if (c.getAttribute('aria-label') !== label) c.setAttribute('aria-label', label);
+      if (describedBy && c.getAttribute('aria-describedby') !== describedBy) c.setAttribute('aria-describedby', describedBy);
+      if (date === target && pendingFocus.current) {
+        pendingFocus.current = false;
+        c.focus();
+      }
+    }
+  }, [describedBy]);
+
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
-    const patch = () => {
-      root.querySelectorAll('.fc-icon:not([aria-hidden])').forEach((el) => el.setAttribute('aria-hidden', 'true'));
-      root.querySelectorAll('.fc-more-link:not([role])').forEach((el) => {
-        el.setAttribute('role', 'button');
-        if (!el.hasAttribute('tabindex')) el.setAttribute('tabindex', '0');
-      });
-    };
-    patch();
-    const observer = new MutationObserver(patch);
+    applyGrid();
+    const observer = new MutationObserver(applyGrid);
     observer.observe(root, { childList: true, subtree: true });
-    return () => observer.disconnect();
-  }, []);
+    // '+N' opens the day's list instead of FullCalendar's popover (capture: before its own handler).
+    const onClick = (ev: MouseEvent) => {
+      const link = (ev.target as HTMLElement | null)?.closest('.fc-more-link');
+      if (!link) return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      const date = link.closest<HTMLElement>('td.fc-daygrid-day[data-date]')?.dataset.date;
+      if (date) latest.current.onDayOpen?.(date);
+    };
+    const onFocusIn = (ev: FocusEvent) => {
+      const date = (ev.target as HTMLElement | null)?.closest<HTMLElement>('td.fc-daygrid-day[data-date]')?.dataset.date;
+      if (date && date !== activeRef.current) {
+        activeRef.current = date;
+        setActive(date);
+        applyGrid();
+      }
+    };
+    root.addEventListener('click', onClick, true);
+    root.addEventListener('focusin', onFocusIn);
+    return () => {
+      observer.disconnect();
+      root.removeEventListener('click', onClick, true);
+      root.removeEventListener('focusin', onFocusIn);
+    };
+  }, [applyGrid]);
+  // Loaded entries, another language, a moved focus: the cells' names and tab stop follow.
+  useEffect(() => applyGrid(), [applyGrid, counts, language, active]);
+
+  const moveTo = useCallback(
+    (date: string) => {
+      activeRef.current = date;
+      setActive(date);
+      pendingFocus.current = true;
+      if (rootRef.current?.querySelector(`td.fc-daygrid-day[data-date="${date}"]`)) applyGrid();
+      else calendarRef.current?.getApi().gotoDate(date); // datesSet → render → applyGrid focuses it
+    },
+    [applyGrid],
+  );
+
+  const onGridKeyDown = useCallback(
+    (ev: ReactKeyboardEvent<HTMLDivElement>) => {
+      const cell = (ev.target as HTMLElement).closest<HTMLElement>('td.fc-daygrid-day[data-date]');
+      if (!cell || ev.altKey || ev.ctrlKey || ev.metaKey) return;
+      const date = cell.dataset.date!;
+      const weekday = (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
+      const shiftMonth = (n: number) => {
+        const d = new Date(`${date}T12:00:00Z`);
+        const day = d.getUTCDate();
+        d.setUTCDate(1);
+        d.setUTCMonth(d.getUTCMonth() + n);
+        const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+        d.setUTCDate(Math.min(day, last));
+        return d.toISOString().slice(0, 10);
+      };
+      const moves: Record<string, () => string> = {
+        ArrowLeft: () => addDays(date, -1),
+        ArrowRight: () => addDays(date, 1),
+        ArrowUp: () => addDays(date, -7),
+        ArrowDown: () => addDays(date, 7),
+        Home: () => addDays(date, -weekday),
+        End: () => addDays(date, 6 - weekday),
+        PageUp: () => shiftMonth(-1),
+        PageDown: () => shiftMonth(1),
+      };
+      if (ev.key === 'Enter' || ev.key === ' ') {
+        ev.preventDefault();
+        if (latest.current.canCreate) latest.current.onDateClick?.(date);
+        else latest.current.onDayOpen?.(date);
+        return;
+      }
+      const move = moves[ev.key];
+      if (!move) return;
+      ev.preventDefault();
+      moveTo(move());
+    },
+    [moveTo],
+  );
 
   const onEventClickFc = useCallback((arg: EventClickArg) => {
     arg.jsEvent.preventDefault();
@@ -185,7 +314,17 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, courseId = 
   const failed = query.isError;
 
   return (
-    <div ref={rootRef} className={cn('uk-calendar relative', canCreate && 'uk-calendar--can-create', className)} data-testid="task-calendar">
+    <div
+      ref={rootRef}
+      className={cn('uk-calendar relative', canCreate && 'uk-calendar--can-create', className)}
+      data-testid="task-calendar"
+      onKeyDown={onGridKeyDown}
+    >
+      {canCreate && (
+        <p id={hintId} className="sr-only">
+          {t('calendar:gridHint')}
+        </p>
+      )}
       <div aria-live="polite" className="sr-only">
         {query.isFetching ? t('calendar:loading') : ''}
       </div>
@@ -200,6 +339,7 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, courseId = 
         </div>
       )}
       <FullCalendar
+        ref={calendarRef}
         plugins={PLUGINS}
         initialView="dayGridMonth"
         locales={LOCALES}
@@ -208,8 +348,8 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, courseId = 
         headerToolbar={HEADER_TOOLBAR}
         buttonText={buttonText}
         height="auto"
-        fixedWeekCount={false}
-        dayMaxEvents={3}
+        fixedWeekCount
+        dayMaxEvents={narrow ? 2 : 3}
         moreLinkContent={moreLinkContent}
         events={events}
         datesSet={onDatesSet}
@@ -219,13 +359,19 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, courseId = 
         eventMouseLeave={hideTip}
         eventDidMount={eventDidMount}
         eventContent={eventContent}
-        dayCellContent={dayCellContent}
         longPressDelay={LONG_PRESS_DELAY_MS}
         eventLongPressDelay={LONG_PRESS_DELAY_MS}
         selectLongPressDelay={LONG_PRESS_DELAY_MS}
         selectable={false}
         editable={false}
       />
+      {onDayOpen && (
+        <div className="mt-2 flex justify-end">
+          <Button variant="ghost" size="sm" icon={<ListChecks aria-hidden="true" className="size-4" />} onClick={() => onDayOpen(active)} data-testid="calendar-show-day">
+            {t('calendar:showDay', { date: formatDate(active) })}
+          </Button>
+        </div>
+      )}
       {tip && <EventTooltip tip={tip} statusLabel={statusLabel} />}
     </div>
   );

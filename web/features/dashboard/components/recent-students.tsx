@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { UserPlus } from 'lucide-react';
 import type { RecentStudent } from '@contract/dashboard';
 import { Card, CardHeader } from '@web/components/ui/card';
@@ -36,7 +37,12 @@ export function RecentStudents({ students, loading, failed = false }: { students
       ) : (
         <ul className="grid divide-y divide-slate-100 md:grid-cols-2 md:divide-y-0" data-testid="recent-students">
           {students.map((s) => (
-            <li key={s.id} className="flex items-center gap-3 border-slate-100 px-5 py-3 md:border-b md:odd:border-r">
+            <li key={s.id} className="border-slate-100 md:border-b md:odd:border-r">
+              <Link
+                to={`/students/${s.id}`}
+                aria-label={t('recent.open', { name: s.name })}
+                className="flex items-center gap-3 px-5 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+              >
               <span
                 aria-hidden="true"
                 className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800"
@@ -51,6 +57,7 @@ export function RecentStudents({ students, loading, failed = false }: { students
                 <span className="sr-only">{t('recent.registered')} </span>
                 <time dateTime={s.created_at}>{formatDate(s.created_at)}</time>
               </p>
+              </Link>
             </li>
           ))}
         </ul>

@@ -2,16 +2,16 @@ import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BookOpen, ClipboardList, Dumbbell, Users } from 'lucide-react';
 import type { TeacherDashboard } from '@contract/dashboard';
-import { Card } from '@web/components/ui/card';
-import { Skeleton } from '@web/components/ui/skeleton';
+import { StatCard } from '@web/components/ui/stat-card';
 
-type Stat = { key: 'students' | 'courses' | 'exercises' | 'submissions'; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }> };
+type Stat = { key: 'students' | 'courses' | 'exercises' | 'submissions'; icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean | 'true' }>; to: string };
 
+/** Each card leads to its list; tasks have no teacher list (SPEC.md), so theirs leads to the week's agenda. */
 const STATS: Stat[] = [
-  { key: 'students', icon: Users },
-  { key: 'courses', icon: BookOpen },
-  { key: 'exercises', icon: Dumbbell },
-  { key: 'submissions', icon: ClipboardList },
+  { key: 'students', icon: Users, to: '/students' },
+  { key: 'courses', icon: BookOpen, to: '/courses' },
+  { key: 'exercises', icon: Dumbbell, to: '/exercises' },
+  { key: 'submissions', icon: ClipboardList, to: '#teacher-agenda' },
 ];
 
 /** The four counts (Schüler, Kurse, Übungen, Aufgaben), for the selected course. */
@@ -19,28 +19,22 @@ export function StatCards({ data, loading }: { data: TeacherDashboard | undefine
   const { t } = useTranslation('dashboard');
   return (
     <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" aria-label={t('stats.label')}>
-      {STATS.map(({ key, icon: Icon }) => (
+      {STATS.map(({ key, icon, to }) => (
         <li key={key}>
-          <Card className="flex h-full items-start gap-3 p-4 sm:p-5">
-            <div className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-              <Icon aria-hidden="true" className="size-5" />
-            </div>
-            <div className="min-w-0">
-              <p className="truncate text-sm font-medium text-slate-600">{t(`stats.${key}`)}</p>
-              {loading || !data ? (
-                <Skeleton className="mt-1.5 h-7 w-12" />
-              ) : (
-                <p className="tabular mt-0.5 text-2xl font-semibold tracking-tight text-slate-900" data-testid={`stat-${key}`}>
-                  {data[key].toLocaleString('de-DE')}
-                </p>
-              )}
-              {key === 'submissions' && data && !loading && (
-                <p className="mt-0.5 text-xs text-slate-500">
-                  {t('stats.submissionsDetail', { open: data.submission_status.open + data.submission_status.overdue, done: data.submission_status.completed })}
-                </p>
-              )}
-            </div>
-          </Card>
+          <StatCard
+            className="h-full"
+            label={t(`stats.${key}`)}
+            icon={icon}
+            to={to}
+            loading={loading || !data}
+            value={data ? data[key].toLocaleString('de-DE') : null}
+            valueTestId={`stat-${key}`}
+            hint={
+              key === 'submissions' && data && !loading
+                ? t('stats.submissionsDetail', { open: data.submission_status.open + data.submission_status.overdue, done: data.submission_status.completed })
+                : undefined
+            }
+          />
         </li>
       ))}
     </ul>

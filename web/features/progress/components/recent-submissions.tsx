@@ -1,21 +1,30 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ClipboardList, MessageSquareText, NotebookPen, Star } from 'lucide-react';
+import { ClipboardList, MessageSquareText, NotebookPen, PanelRightOpen, Star } from 'lucide-react';
 import type { Submission } from '@contract/submissions';
 import { Button } from '@web/components/ui/button';
 import { Card, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { cn } from '@web/components/ui/cn';
 import { StatusBadge, displayStatus } from '@web/components/ui/status-badge';
 import { formatDate, formatPercent, formatPracticeTime } from '@web/lib/format';
 import { competencyKey } from '../lib/progress';
 
-function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
+/** An empty cell says so to screen readers, and shows nothing instead of a dash. */
+function Empty() {
+  const { t } = useTranslation('progress');
+  return <span className="sr-only">{t('recent.none')}</span>;
+}
+
+/** A cell: on phones (rows are cards there) with its label in front. */
+function Cell({ label, children, className, testId }: { label: string; children: ReactNode; className?: string; testId?: string }) {
   return (
-    <div className="min-w-0">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="text-sm font-medium text-slate-900 tabular-nums" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
+    <td className={cn('px-3 py-3 whitespace-nowrap max-md:flex max-md:justify-between max-md:gap-3 max-md:px-0 max-md:py-1', className)}>
+      <span className="text-slate-500 md:hidden">{label}</span>
+      <span className="text-slate-900 tabular-nums" data-testid={testId}>
+        {children}
+      </span>
+    </td>
   );
 }
 
@@ -25,11 +34,14 @@ export function RecentSubmissions({
   loading,
   today,
   onReview,
+  onOpen,
 }: {
   submissions: readonly Submission[] | undefined;
   loading?: boolean;
   today: string;
   onReview: (s: Submission) => void;
+  /** Opens the task in the side panel. */
+  onOpen?: (s: Submission) => void;
 }) {
   const { t } = useTranslation(['progress', 'common']);
   return (
@@ -54,64 +66,117 @@ export function RecentSubmissions({
           <p className="mt-1 text-sm text-slate-500">{t('recent.emptyText')}</p>
         </div>
       ) : (
-        <ul className="divide-y divide-slate-100" data-testid="recent-submissions">
-          {submissions.map((s) => {
-            const title = s.exercise?.title ?? s.exercise_title;
-            const reviewed = s.accuracy_score !== null || s.competency_level !== null;
-            return (
-              <li key={s.id} className="px-5 py-4" data-testid={`recent-${s.id}`}>
-                <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-                  <p className="min-w-0 flex-1 text-sm font-semibold text-slate-900">{title}</p>
-                  <StatusBadge status={displayStatus(s.status, s.due_date, today)} />
-                </div>
-                <dl className="mt-3 grid grid-cols-3 gap-x-4 gap-y-2 lg:grid-cols-5">
-                  <Fact label={t('recent.due')} value={formatDate(s.due_date)} />
-                  {s.status === 'expired' && s.expiration_date ? (
-                    <Fact label={t('recent.expiredSince')} value={formatDate(s.expiration_date)} />
-                  ) : s.completed_at ? (
-                    <Fact label={t('recent.completedAt')} value={formatDate(s.completed_at)} />
-                  ) : (
-                    <Fact label={t('recent.completedAt')} value="–" />
-                  )}
-                  <Fact label={t('recent.accuracy')} value={formatPercent(s.accuracy_score)} testId={`recent-${s.id}-accuracy`} />
-                  <Fact label={t('recent.minutes')} value={formatPracticeTime(s.time_spent_minutes)} />
-                  <Fact label={t('recent.level')} value={s.competency_level ? t(competencyKey(s.competency_level)) : '–'} />
-                </dl>
-                {s.teacher_note && (
-                  <p className="mt-3 flex gap-2 text-sm text-slate-600">
-                    <NotebookPen aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
-                    <span>
-                      <span className="font-medium text-slate-700">{t('recent.note')}: </span>
-                      {s.teacher_note}
-                    </span>
-                  </p>
-                )}
-                {s.teacher_feedback && (
-                  <p className="mt-2 flex gap-2 text-sm text-slate-600">
-                    <MessageSquareText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
-                    <span>
-                      <span className="font-medium text-slate-700">{t('recent.feedback')}: </span>
-                      {s.teacher_feedback}
-                    </span>
-                  </p>
-                )}
-                {s.status === 'completed' && (
-                  <div className="mt-3">
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      icon={<Star aria-hidden="true" className="size-4" />}
-                      onClick={() => onReview(s)}
-                      aria-label={`${reviewed ? t('recent.editReview') : t('recent.review')}: ${title}`}
-                    >
-                      {reviewed ? t('recent.editReview') : t('recent.review')}
-                    </Button>
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+        <table className="w-full text-left text-sm max-md:block" data-testid="recent-submissions">
+          <thead className="border-y border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase max-md:hidden">
+            <tr>
+              <th scope="col" className="py-2 pr-3 pl-5">
+                {t('recent.task')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('recent.status')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('recent.due')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('recent.completedAt')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {t('recent.accuracy')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right">
+                {t('recent.minutes')}
+              </th>
+              <th scope="col" className="px-3 py-2">
+                {t('recent.level')}
+              </th>
+              <th scope="col" className="py-2 pr-5 pl-3 text-right">
+                {t('recent.actions')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 max-md:block">
+            {submissions.map((s) => {
+              const title = s.exercise?.title ?? s.exercise_title;
+              const reviewed = s.accuracy_score !== null || s.competency_level !== null;
+              const expired = s.status === 'expired' && s.expiration_date;
+              return (
+                <tr key={s.id} className="align-top max-md:block max-md:px-5 max-md:py-4" data-testid={`recent-${s.id}`}>
+                  <td className="py-3 pr-3 pl-5 max-md:block max-md:p-0 max-md:pb-2">
+                    <p className="font-semibold text-slate-900">{title}</p>
+                    {s.teacher_note && (
+                      <p className="mt-1 flex gap-1.5 text-xs text-slate-600">
+                        <NotebookPen aria-hidden="true" className="mt-px size-3.5 shrink-0 text-slate-400" />
+                        <span>
+                          <span className="font-medium text-slate-700">{t('recent.note')}: </span>
+                          {s.teacher_note}
+                        </span>
+                      </p>
+                    )}
+                    {s.teacher_feedback && (
+                      <p className="mt-1 flex gap-1.5 text-xs text-slate-600">
+                        <MessageSquareText aria-hidden="true" className="mt-px size-3.5 shrink-0 text-slate-400" />
+                        <span>
+                          <span className="font-medium text-slate-700">{t('recent.feedback')}: </span>
+                          {s.teacher_feedback}
+                        </span>
+                      </p>
+                    )}
+                  </td>
+                  <td className="px-3 py-3 max-md:block max-md:p-0 max-md:pb-1">
+                    <StatusBadge status={displayStatus(s.status, s.due_date, today)} />
+                  </td>
+                  <Cell label={t('recent.due')}>{formatDate(s.due_date)}</Cell>
+                  <Cell label={expired ? t('recent.expiredSince') : t('recent.completedAt')}>
+                    {expired ? (
+                      <span className="text-red-700" title={t('recent.expiredSince')}>
+                        {formatDate(s.expiration_date)}
+                      </span>
+                    ) : s.completed_at ? (
+                      formatDate(s.completed_at)
+                    ) : (
+                      <Empty />
+                    )}
+                  </Cell>
+                  <Cell label={t('recent.accuracy')} className="md:text-right" testId={`recent-${s.id}-accuracy`}>
+                    {s.accuracy_score === null ? <Empty /> : formatPercent(s.accuracy_score)}
+                  </Cell>
+                  <Cell label={t('recent.minutes')} className="md:text-right">
+                    {s.time_spent_minutes > 0 ? formatPracticeTime(s.time_spent_minutes) : <Empty />}
+                  </Cell>
+                  <Cell label={t('recent.level')}>{s.competency_level ? t(competencyKey(s.competency_level)) : <Empty />}</Cell>
+                  <td className="py-2 pr-5 pl-3 max-md:block max-md:p-0 max-md:pt-2">
+                    <div className="flex flex-wrap justify-end gap-1">
+                      {onOpen && (
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          icon={<PanelRightOpen aria-hidden="true" className="size-4" />}
+                          onClick={() => onOpen(s)}
+                          aria-label={t('recent.openLabel', { title })}
+                          data-testid={`recent-${s.id}-open`}
+                        >
+                          {t('recent.open')}
+                        </Button>
+                      )}
+                      {s.status === 'completed' && (
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          icon={<Star aria-hidden="true" className="size-4" />}
+                          onClick={() => onReview(s)}
+                          aria-label={`${reviewed ? t('recent.editReview') : t('recent.review')}: ${title}`}
+                        >
+                          {reviewed ? t('recent.editReview') : t('recent.review')}
+                        </Button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       )}
     </Card>
   );

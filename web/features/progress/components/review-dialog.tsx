@@ -26,18 +26,10 @@ export function validateReview(
   return { body: { accuracy_score: accuracy, competency_level: values.level as CompetencyLevel, teacher_feedback: values.feedback.trim() || null } };
 }
 
-/** The teacher's review of a task: accuracy 0–100, competency level and written feedback. */
-export function ReviewDialog({
-  submission,
-  onClose,
-  onSave,
-  saving,
-}: {
-  submission: Submission | null;
-  onClose: () => void;
-  onSave: (body: ReviewBody) => Promise<void>;
-  saving: boolean;
-}) {
+type ReviewState = ReturnType<typeof useReviewState>;
+
+/** The form's values, their reset when the task changes, and the submit that checks like the server. */
+function useReviewState(submission: Submission | null, onSave: (body: ReviewBody) => Promise<void>) {
   const { t } = useTranslation(['progress', 'common']);
   const [accuracy, setAccuracy] = useState('');
   const [level, setLevel] = useState('');
@@ -76,25 +68,15 @@ export function ReviewDialog({
     }
   }
 
+  return { accuracy, setAccuracy, level, setLevel, feedback, setFeedback, errors, setErrors, submit };
+}
+
+function ReviewFields({ state, compact = false }: { state: ReviewState; compact?: boolean }) {
+  const { t } = useTranslation(['progress', 'common']);
+  const { accuracy, setAccuracy, level, setLevel, feedback, setFeedback, errors, setErrors } = state;
   return (
-    <Modal
-      open={submission !== null}
-      onClose={onClose}
-      title={t('review.title')}
-      description={submission?.exercise?.title ?? submission?.exercise_title}
-      onSubmit={submit}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" loading={saving}>
-            {saving ? t('review.saving') : t('review.submit')}
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-4">
+    <div className="space-y-4">
+      <div className={compact ? 'grid gap-4 sm:grid-cols-2' : 'space-y-4'}>
         <TextField
           label={t('review.accuracy')}
           name="accuracy_score"
@@ -128,20 +110,87 @@ export function ReviewDialog({
             </option>
           ))}
         </Select>
-        <TextArea
-          label={t('review.feedback')}
-          name="teacher_feedback"
-          rows={4}
-          maxLength={TEACHER_FEEDBACK_MAX}
-          value={feedback}
-          onChange={(e) => {
-            setFeedback(e.target.value);
-            setErrors((x) => ({ ...x, teacher_feedback: undefined }));
-          }}
-          hint={t('review.feedbackHint')}
-          error={errors.teacher_feedback}
-        />
       </div>
+      <TextArea
+        label={t('review.feedback')}
+        name="teacher_feedback"
+        rows={compact ? 3 : 4}
+        maxLength={TEACHER_FEEDBACK_MAX}
+        value={feedback}
+        onChange={(e) => {
+          setFeedback(e.target.value);
+          setErrors((x) => ({ ...x, teacher_feedback: undefined }));
+        }}
+        hint={t('review.feedbackHint')}
+        error={errors.teacher_feedback}
+      />
+    </div>
+  );
+}
+
+/**
+ * The review form inline (the teacher's task panel and task view): the same fields, checks and
+ * server errors as the dialog, with its own submit button.
+ */
+export function ReviewForm({
+  submission,
+  onSave,
+  saving,
+  className,
+}: {
+  submission: Submission;
+  onSave: (body: ReviewBody) => Promise<void>;
+  saving: boolean;
+  className?: string;
+}) {
+  const { t } = useTranslation(['progress', 'common']);
+  const state = useReviewState(submission, onSave);
+  return (
+    <form onSubmit={(e) => void state.submit(e)} noValidate className={className} data-testid="review-form">
+      <ReviewFields state={state} compact />
+      <div className="mt-4 flex justify-end">
+        <Button type="submit" loading={saving}>
+          {saving ? t('review.saving') : t('review.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The teacher's review of a task: accuracy 0–100, competency level and written feedback. */
+export function ReviewDialog({
+  submission,
+  onClose,
+  onSave,
+  saving,
+}: {
+  submission: Submission | null;
+  onClose: () => void;
+  onSave: (body: ReviewBody) => Promise<void>;
+  saving: boolean;
+}) {
+  const { t } = useTranslation(['progress', 'common']);
+  const state = useReviewState(submission, onSave);
+
+  return (
+    <Modal
+      open={submission !== null}
+      onClose={onClose}
+      title={t('review.title')}
+      description={submission?.exercise?.title ?? submission?.exercise_title}
+      onSubmit={(e) => void state.submit(e)}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            {t('common:actions.cancel')}
+          </Button>
+          <Button type="submit" loading={saving}>
+            {saving ? t('review.saving') : t('review.submit')}
+          </Button>
+        </>
+      }
+    >
+      <ReviewFields state={state} />
     </Modal>
   );
 }

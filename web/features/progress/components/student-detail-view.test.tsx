@@ -11,7 +11,7 @@ const counts = { total_submissions: 6, completed_submissions: 3, open_submission
 const done: Submission = {
   id: 11, student: { id: 4, name: 'Elif Kaya' }, exercise: null, exercise_title: 'Makam Rast – Tetrachorde', course_id: null, series_id: 's',
   due_date: '2026-11-20', expiration_date: '2026-11-22', completed_at: '2026-11-20T16:30:00.000Z', teacher_note: 'Langsam beginnen',
-  teacher_feedback: null, created_at: '2026-11-01T10:00:00.000Z', accuracy_score: null, time_spent_minutes: 75, competency_level: null, status: 'completed',
+  teacher_feedback: null, created_at: '2026-11-01T10:00:00.000Z', accuracy_score: null, time_spent_minutes: 75, competency_level: null, status: 'completed', new_feedback: false,
 };
 const expired: Submission = { ...done, id: 12, exercise_title: 'Usul Düyek', completed_at: null, due_date: '2026-11-10', expiration_date: '2026-11-12', status: 'expired', time_spent_minutes: 0, teacher_note: null };
 const overview: StudentOverview = { student: { id: 4, name: 'Elif Kaya', email: 'elif@example.com' }, kpis: { ...counts, current_streak: 3 }, recent_submissions: [done, expired] };
@@ -64,8 +64,9 @@ describe('StudentDetailView', { timeout: 20_000 }, () => {
     const expiredRow = screen.getByTestId('recent-12');
     expect(within(expiredRow).getByText('Verfallen seit')).toBeInTheDocument();
     expect(within(expiredRow).getByText('12.11.2026')).toBeInTheDocument();
-    // only completed tasks can be reviewed
-    expect(within(expiredRow).queryByRole('button')).toBeNull();
+    // only completed tasks can be reviewed; every task can be opened in the side panel
+    expect(within(expiredRow).queryByRole('button', { name: /Bewert/ })).toBeNull();
+    expect(within(expiredRow).getByRole('button', { name: /öffnen$/ })).toBeInTheDocument();
     const row = screen.getByTestId('recent-11');
     expect(within(row).getByText('Langsam beginnen')).toBeInTheDocument();
     expect(within(row).getByText('1:15 h')).toBeInTheDocument();

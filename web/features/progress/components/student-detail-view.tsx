@@ -16,7 +16,8 @@ import { LearningStats } from './learning-stats';
 import { PracticeChart } from './practice-chart';
 import { RecentSubmissions } from './recent-submissions';
 import { ReviewDialog } from './review-dialog';
-import { StatCard } from './stat-card';
+import { TaskPanel } from '@web/features/dashboard/components/task-panel';
+import { StatCard } from '@web/components/ui/stat-card';
 
 function BackLink() {
   const { t } = useTranslation('progress');
@@ -60,6 +61,7 @@ function StudentDetail({ studentId }: { studentId: number }) {
   const metrics = useStudentMetrics(studentId);
   const review = useReviewSubmission(studentId);
   const [reviewing, setReviewing] = useState<Submission | null>(null);
+  const [panelId, setPanelId] = useState<number | null>(null);
   const today = localToday();
 
   const overviewFailed = overview.isError && !isApiError(overview.error, 403) && !isApiError(overview.error, 404);
@@ -166,9 +168,10 @@ function StudentDetail({ studentId }: { studentId: number }) {
       </div>
 
       <div className="mt-6">
-        <RecentSubmissions submissions={o?.recent_submissions} loading={overview.isPending} today={today} onReview={setReviewing} />
+        <RecentSubmissions submissions={o?.recent_submissions} loading={overview.isPending} today={today} onReview={setReviewing} onOpen={(s) => setPanelId(s.id)} />
       </div>
 
+      <TaskPanel submissionId={panelId} onClose={() => setPanelId(null)} />
       <ReviewDialog submission={reviewing} onClose={() => setReviewing(null)} onSave={saveReview} saving={review.isPending} />
     </>
   );

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Student, StudentCreateBody, StudentListResponse, StudentUpdateBody } from '@contract/students';
+import type { Student, StudentCreateBody, StudentListResponse, StudentProgress, StudentProgressResponse, StudentUpdateBody } from '@contract/students';
 import { api } from '@web/lib/api';
 import { currentLanguage } from '@web/lib/i18n';
 
@@ -47,4 +47,17 @@ export function useStudentMutations() {
   });
   const remove = useMutation({ mutationFn: (id: number) => deleteStudent(id), onSuccess: refresh });
   return { save, remove };
+}
+
+export const studentsProgressKey = (courseId: number | null) => ['students-progress', { courseId }] as const;
+
+/** GET /api/students/progress?course_id=…: last practice, minutes this week, open and overdue tasks per student. */
+export async function fetchStudentsProgress(courseId: number | null, signal?: AbortSignal): Promise<StudentProgress[]> {
+  const res = await api<StudentProgressResponse>('/api/students/progress', { query: { language: currentLanguage(), course_id: courseId }, signal });
+  return res.data;
+}
+
+/** The progress figures of the list (one call for all students); re-read whenever the list is shown. */
+export function useStudentsProgress(courseId: number | null) {
+  return useQuery({ queryKey: studentsProgressKey(courseId), queryFn: ({ signal }) => fetchStudentsProgress(courseId, signal), placeholderData: keepPreviousData, staleTime: 0 });
 }

@@ -10,9 +10,9 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
-import { useStudentMutations, useStudents } from '../api/students';
+import { useStudentMutations, useStudents, useStudentsProgress } from '../api/students';
 import { filterStudents } from '../lib/filter-students';
-import { StudentCard } from './student-card';
+import { StudentsTable, type StudentSort } from './students-table';
 import { StudentForm, type StudentFormValues } from './student-form';
 
 function StudentsSkeleton({ label }: { label: string }) {
@@ -53,6 +53,8 @@ export function StudentsPage({ courseId, courses }: StudentsPageProps) {
   const confirm = useConfirm();
   const searchId = useId();
   const list = useStudents(courseId);
+  const progress = useStudentsProgress(courseId);
+  const [sort, setSort] = useState<StudentSort>({ key: 'name', dir: 'asc' });
   const { save, remove } = useStudentMutations();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Student | null>(null);
@@ -142,13 +144,17 @@ export function StudentsPage({ courseId, courses }: StudentsPageProps) {
     );
   } else {
     body = (
-      <ul className="grid gap-4 md:grid-cols-2 2xl:grid-cols-3" aria-busy={list.isFetching || undefined}>
-        {shown.map((s) => (
-          <li key={s.id} className="flex">
-            <StudentCard student={s} onEdit={() => openEdit(s)} onDelete={() => void askDelete(s)} />
-          </li>
-        ))}
-      </ul>
+      <div aria-busy={list.isFetching || undefined}>
+        <StudentsTable
+          students={shown}
+          progress={progress.data}
+          progressLoading={progress.isPending}
+          sort={sort}
+          onSort={setSort}
+          onEdit={openEdit}
+          onDelete={(s) => void askDelete(s)}
+        />
+      </div>
     );
   }
 

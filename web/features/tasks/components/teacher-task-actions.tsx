@@ -1,13 +1,52 @@
-import { Trash2 } from 'lucide-react';
+import { MessageSquareText, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { ReviewBody } from '@contract/metrics';
 import type { Submission } from '@contract/submissions';
 import { Button } from '@web/components/ui/button';
 import { Card, CardBody, CardHeader } from '@web/components/ui/card';
 import { useConfirm } from '@web/components/ui/confirm-dialog';
 import { useToast } from '@web/components/ui/toast';
 import { formatDate } from '@web/lib/format';
+import { isApiError } from '@web/lib/api';
+import { useReviewSubmission } from '@web/features/progress/api/progress';
+import { ReviewForm } from '@web/features/progress/components/review-dialog';
 import { useDeleteSubmission } from '../api/submissions';
+
+/**
+ * What the teacher's task view leads with: the review (accuracy, competency level, feedback for
+ * the student), the same form as in the dashboard's task panel.
+ */
+export function TeacherReviewCard({ task }: { task: Submission }) {
+  const { t } = useTranslation(['dashboard', 'progress']);
+  const toast = useToast();
+  const review = useReviewSubmission(task.student.id);
+  async function save(body: ReviewBody) {
+    try {
+      await review.mutateAsync({ id: task.id, body });
+      toast.success(t('progress:review.success'));
+    } catch (err) {
+      if (!isApiError(err, 422)) toast.error(t('progress:review.error'));
+      throw err;
+    }
+  }
+  return (
+    <Card data-testid="teacher-review">
+      <CardHeader
+        title={
+          <span className="inline-flex items-center gap-2">
+            <MessageSquareText aria-hidden="true" className="size-4 text-brand-700" />
+            {t('dashboard:panel.review')}
+          </span>
+        }
+        description={t('dashboard:panel.reviewHint')}
+      />
+      <CardBody>
+        <ReviewForm submission={task} onSave={save} saving={review.isPending} />
+      </CardBody>
+    </Card>
+  );
+}
 
 /**
  * The teacher's way to undo a wrong plan: delete this task, or every not yet completed task of its
@@ -43,11 +82,16 @@ export function TeacherTaskActions({ task }: { task: Submission }) {
       <CardBody className="space-y-3">
         <p className="text-sm text-slate-600">{t('remove.text')}</p>
         <div className="flex flex-col gap-2">
-          <Button variant="secondary" onClick={() => void run('one')} disabled={remove.isPending}>
+          <Button variant="secondary" className="text-red-700 hover:bg-red-50 hover:text-red-800" onClick={() => void run('one')} disabled={remove.isPending}>
             <Trash2 aria-hidden className="size-4" />
             {t('remove.one')}
           </Button>
-          <Button variant="danger" onClick={() => void run('series')} disabled={remove.isPending}>
+          <Button
+            variant="secondary"
+            className="text-red-700 ring-red-300 hover:bg-red-50 hover:text-red-800"
+            onClick={() => void run('series')}
+            disabled={remove.isPending}
+          >
             <Trash2 aria-hidden className="size-4" />
             {t('remove.series')}
           </Button>
