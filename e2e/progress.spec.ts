@@ -17,9 +17,15 @@ async function studentId(page: Page, email: string): Promise<number> {
   return s.id;
 }
 
-/** The chart's canvas exists, has a size, and has painted pixels (bars, axes). */
+/** The chart's canvas exists, has a size, and has painted pixels (bars, axes). On the student's home the chart loads when it comes near the screen: scroll to it. */
 async function expectChartPainted(page: Page) {
   const canvas = page.getByTestId('practice-chart');
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let i = 0; i < 40 && (await canvas.count()) === 0; i++) {
+    await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(100);
+  }
+  await canvas.scrollIntoViewIfNeeded();
   await expect(canvas).toBeVisible();
   const painted = await canvas.evaluate((el) => {
     const c = el as HTMLCanvasElement;
@@ -127,8 +133,9 @@ test.describe('progress', () => {
     await expect(upcoming.getByRole('listitem')).toHaveCount(5);
     // the demo student has a task due today: first in the list, badge 'Heute'
     await expect(upcoming.getByRole('listitem').first()).toContainText('Heute');
-    // the calendar is read-only for a student: days are not buttons
+    // the calendar is read-only for a student: days are not buttons (it loads near the screen)
     const calendar = page.getByTestId('task-calendar');
+    for (let i = 0; i < 40 && (await calendar.count()) === 0; i++) await page.mouse.wheel(0, 400);
     await expect(calendar).toBeVisible();
     await expect(calendar.getByRole('button', { name: 'Heute' })).toBeVisible();
     await expect(calendar).not.toHaveClass(/uk-calendar--can-create/);
@@ -143,7 +150,7 @@ test.describe('progress', () => {
     await page.goBack();
 
     await setLanguage(page, 'tr');
-    await expect(page.getByText('Sıradaki görevler')).toBeVisible();
+    await expect(page.getByText('Sıradaki ödevler')).toBeVisible();
     await expect(page.getByText('Öğrenme istatistikleri')).toBeVisible();
     await expectChartPainted(page);
     await shot(page, 'progress', 'student-dashboard-desktop-tr');
@@ -166,7 +173,7 @@ test.describe('progress', () => {
     await shot(page, 'progress', 'student-detail-desktop-de');
 
     await setLanguage(page, 'tr');
-    await expect(page.getByText('Son görevler')).toBeVisible();
+    await expect(page.getByText('Son ödevler')).toBeVisible();
     await expect(page.getByTestId('student-streak')).toContainText('Seri:');
     await shot(page, 'progress', 'student-detail-desktop-tr');
     await page.setViewportSize(PHONE);

@@ -105,7 +105,8 @@ test('a student opens a task with picture, PDF and video, practises with the tim
 
   // Media: the picture really loads, the PDF opens in a new tab, the video reads its metadata.
   await expect(page.getByRole('heading', { name: 'Medien & Materialien' })).toBeVisible();
-  const img = page.getByRole('img', { name: 'Griffbild.png' });
+  // (the first picture also leads the page as the score; this is the one under Medien & Materialien)
+  const img = page.getByRole('img', { name: 'Griffbild.png', exact: true }).last();
   await expect(img).toBeVisible();
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(480);
   const pdfRow = page.getByRole('listitem').filter({ hasText: 'Übungsblatt.pdf' });
@@ -126,28 +127,31 @@ test('a student opens a task with picture, PDF and video, practises with the tim
   // Timer: start, tick, reload mid-session, still running from the server's start.
   await expect(page.getByRole('heading', { name: 'Übungszeit erfassen' })).toBeVisible();
   await expect(timer(page)).toHaveText('00:00');
-  await expect(page.getByRole('button', { name: 'Stopp' })).toBeDisabled();
-  await page.getByRole('button', { name: 'Start' }).click();
+  // one control: Start, then Stopp
+  await expect(page.getByRole('button', { name: 'Stopp', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
   await expect(page.getByText('Übung gestartet!')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Start' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toHaveCount(0);
   await expect.poll(() => seconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
   await shot(page, 'tasks', 'detail-running-de-desktop');
   const beforeReload = await seconds(page);
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Stopp' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Stopp', exact: true })).toBeEnabled();
   expect(await seconds(page)).toBeGreaterThanOrEqual(beforeReload);
   await expect.poll(() => seconds(page)).toBeGreaterThan(beforeReload);
 
   // A second tab finds the same running session (it never starts a second one).
   const second = await context.newPage();
   await second.goto(`/submissions/${taskId}`);
-  await expect(second.getByRole('button', { name: 'Stopp' })).toBeEnabled({ timeout: 30_000 });
+  await expect(second.getByRole('button', { name: 'Stopp', exact: true })).toBeEnabled({ timeout: 30_000 });
   expect(await seconds(second)).toBeGreaterThanOrEqual(beforeReload);
   await second.close();
 
-  await page.getByRole('button', { name: 'Stopp' }).click();
+  await page.getByRole('button', { name: 'Stopp', exact: true }).click();
   await expect(page.getByText(/^Übung beendet! \d+ s aufgezeichnet\.$/)).toBeVisible();
-  await expect(timer(page)).toHaveText('00:00');
+  // the clock keeps today's total on the task (not 00:00)
+  await expect(timer(page)).not.toHaveText('00:00');
+  expect(await seconds(page)).toBeGreaterThanOrEqual(beforeReload);
   const sessions = page.getByTestId('practice-sessions').getByRole('listitem');
   await expect(sessions).toHaveCount(1);
   await expect(sessions.first()).toContainText(/\d+ s$/);
@@ -168,7 +172,7 @@ test('a student opens a task with picture, PDF and video, practises with the tim
   await expect(page).toHaveURL(/tab=completed/);
   const doneCard = page.getByTestId('task-card').filter({ hasText: title });
   await expect(doneCard).toHaveAttribute('data-status', 'completed');
-  await expect(doneCard.getByRole('button')).toHaveCount(0);
+  await expect(doneCard.getByRole('button', { name: 'Als erledigt markieren' })).toHaveCount(0);
   await expect(page.getByRole('tab', { name: /Offen/ })).toBeVisible();
   await expectNoSeriousAxe(page, 'main');
 });
@@ -178,19 +182,19 @@ test('a running timer: a 409 on start in a stale tab resumes the running session
   const taskId = await taskWithMedia(request, title);
   await loginAs(page, STUDENT.email);
   await page.goto(`/submissions/${taskId}`);
-  await expect(page.getByRole('button', { name: 'Start' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeEnabled();
   // another tab starts the timer meanwhile (this tab does not know)
   const other = await context.newPage();
   await other.goto(`/submissions/${taskId}`);
-  await other.getByRole('button', { name: 'Start' }).click();
-  await expect(other.getByRole('button', { name: 'Stopp' })).toBeEnabled();
+  await other.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(other.getByRole('button', { name: 'Stopp', exact: true })).toBeEnabled();
   await other.waitForTimeout(2100);
   await other.close();
-  await page.getByRole('button', { name: 'Start' }).click();
+  await page.getByRole('button', { name: 'Start', exact: true }).click();
   await expect(page.getByText('Für diese Aufgabe läuft bereits eine Übung.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Stopp' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Stopp', exact: true })).toBeEnabled();
   expect(await seconds(page)).toBeGreaterThanOrEqual(2);
-  await page.getByRole('button', { name: 'Stopp' }).click();
+  await page.getByRole('button', { name: 'Stopp', exact: true }).click();
   await expect(page.getByText(/^Übung beendet!/)).toBeVisible();
 });
 
@@ -208,7 +212,7 @@ test('not found, a teacher read-only, and the screens in German and Turkish on d
   // An expired task of the demo school: 'Verfallen seit', no button, no timer.
   const expired = page.locator('[data-testid="task-card"][data-status="expired"]').first();
   await expect(expired.getByTestId('expired-label')).toHaveText('Verfallen');
-  await expect(expired.getByRole('button')).toHaveCount(0);
+  await expect(expired.getByRole('button', { name: 'Als erledigt markieren' })).toHaveCount(0);
   await expired.getByRole('link').click();
   await expect(page.locator('header dl')).toContainText(/Verfallen seit:\s*\d\d\.\d\d\.\d{4}/);
   await expect(page.getByRole('button', { name: 'Als erledigt markieren' })).toHaveCount(0);
@@ -238,7 +242,7 @@ test('not found, a teacher read-only, and the screens in German and Turkish on d
   await expect(teacher.getByRole('button', { name: 'Als erledigt markieren' })).toHaveCount(0);
   await expect(teacher.getByTestId('practice-timer')).toHaveCount(0);
   await expect(teacher.getByText('Der Schüler hat für diese Aufgabe noch keine Übungszeit aufgezeichnet.')).toBeVisible();
-  await expect(teacher.getByRole('img', { name: 'Griffbild.png' })).toBeVisible();
+  await expect(teacher.getByRole('img', { name: 'Griffbild.png', exact: true })).toBeVisible();
   await shot(teacher, 'tasks', 'detail-teacher-de-desktop');
   await teacherContext.close();
 });
@@ -407,10 +411,10 @@ test('a student with more than 50 tasks sees 50, loads the rest with the button,
   await eachLanguageAndSize(page, async (lang, size, viewport) => {
     await page.goto('/submissions');
     await expect(cards).toHaveCount(50);
-    const button = page.getByRole('button', { name: lang === 'de' ? 'Weitere Aufgaben laden' : 'Daha fazla görev yükle' });
+    const button = page.getByRole('button', { name: lang === 'de' ? 'Weitere Aufgaben laden' : 'Daha fazla ödev yükle' });
     await button.scrollIntoViewIfNeeded();
     await expect(button).toBeVisible();
-    await expect(page.getByTestId('tasks-loaded')).toHaveText(lang === 'de' ? '50 von 62 angezeigt' : '62 görevden 50 tanesi gösteriliyor');
+    await expect(page.getByTestId('tasks-loaded')).toHaveText(lang === 'de' ? '50 von 62 angezeigt' : '62 ödevden 50 tanesi gösteriliyor');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await shot(page, 'tasks', `more-${lang}-${size}`, { fullPage: false });
     // loading: the button keeps its place and size, with a spinner
@@ -428,5 +432,5 @@ test('a student with more than 50 tasks sees 50, loads the rest with the button,
     await expect(cards).toHaveCount(62);
     await page.unroute(secondPage);
   });
-  await expect(page.getByTestId('task-counter')).toHaveText('62 görevden 62 tanesi');
+  await expect(page.getByTestId('task-counter')).toHaveText('62 ödevden 62 tanesi');
 });

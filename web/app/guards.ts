@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import type { User } from '@contract/auth';
-import { authStore, ensureUser } from '@web/features/auth/auth-store';
+import { authStore, ensureUser, userLoadFailure } from '@web/features/auth/auth-store';
 
 /**
  * Route guards of SPEC.md section 2. A token without a loaded user fetches the user first
@@ -8,6 +8,10 @@ import { authStore, ensureUser } from '@web/features/auth/auth-store';
  */
 async function currentUser(): Promise<User | null> {
   if (authStore.get().token && !authStore.get().user) await ensureUser();
+  // Only a 401 ends the session. Without a connection the token stays: the route shows its error
+  // screen with 'Seite neu laden' instead of sending a signed-in user to /login.
+  const failure = userLoadFailure();
+  if (failure) throw failure;
   return authStore.get().token ? authStore.get().user : null;
 }
 

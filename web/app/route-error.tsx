@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TriangleAlert } from 'lucide-react';
+import { TriangleAlert, WifiOff } from 'lucide-react';
+import { isApiError } from '@web/lib/api';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 
@@ -9,15 +10,17 @@ import { EmptyState } from '@web/components/ui/empty-state';
 export default function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation('common');
+  // No answer at all (e.g. loading the signed-in user): the session is kept, a reload retries.
+  const offline = isApiError(error, 0);
   useEffect(() => {
     console.error(error);
   }, [error]);
   return (
     <div className="mx-auto max-w-xl p-6 pt-16">
       <EmptyState
-        icon={TriangleAlert}
+        icon={offline ? WifiOff : TriangleAlert}
         title={t('routeError.title')}
-        text={t('routeError.text')}
+        text={offline ? t('errors.network') : t('routeError.text')}
         action={<Button onClick={() => window.location.reload()}>{t('routeError.reload')}</Button>}
       />
     </div>

@@ -1,21 +1,25 @@
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { Menu, X } from 'lucide-react';
+import { Menu } from 'lucide-react';
 import { BrandMark } from '@web/components/brand-mark';
-import { PageSpinner } from '@web/components/ui/spinner';
+import { PageSkeleton } from '@web/components/ui/skeleton';
 import { initials } from '@web/lib/format';
 import { useAuth } from '@web/features/auth/auth-provider';
+import { cn } from '@web/components/ui/cn';
+import { BottomTabs } from './bottom-tabs';
 import { SidebarContent } from './sidebar-content';
+
+const MenuDialog = lazy(() => import('./menu-dialog'));
 
 /** SPEC.md main layout: fixed sidebar on large screens, top bar with a menu dialog on small ones. */
 export default function MainLayout() {
   const { t } = useTranslation(['layout', 'common']);
-  const { user, token } = useAuth();
+  const { user, token, isStudent } = useAuth();
   const location = useLocation();
   const navigation = useNavigation();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
 
   // The menu closes on every route change.
   useEffect(() => {
@@ -49,10 +53,13 @@ export default function MainLayout() {
       <header className="sticky top-0 z-30 flex h-14 items-center gap-3 border-b border-slate-200 bg-white/95 px-3 backdrop-blur lg:hidden">
         <button
           type="button"
-          onClick={() => setMenuOpen(true)}
+          onClick={() => {
+            setMenuWanted(true);
+            setMenuOpen(true);
+          }}
           aria-label={t('openMenu')}
           aria-expanded={menuOpen}
-          className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+          className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
         >
           <Menu aria-hidden="true" className="size-6" />
         </button>
@@ -68,43 +75,30 @@ export default function MainLayout() {
         </span>
       </header>
 
-      <Dialog open={menuOpen} onClose={() => setMenuOpen(false)} className="fixed inset-0 z-40 lg:hidden">
-        <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 transition-opacity duration-200 data-closed:opacity-0" />
-        <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-6">
-          <DialogPanel
-            transition
-            className="flex max-h-[90dvh] w-full flex-col overflow-y-auto rounded-t-2xl bg-white px-4 pt-4 pb-6 shadow-xl transition duration-200 ease-out data-closed:translate-y-8 data-closed:opacity-0 sm:max-w-sm sm:rounded-2xl"
-          >
-            <div className="mb-5 flex items-center justify-between gap-3 px-1">
-              <div className="flex items-center gap-3">
-                <BrandMark />
-                <DialogTitle className="text-base font-semibold tracking-tight">{t('common:appName')}</DialogTitle>
-              </div>
-              <button
-                type="button"
-                onClick={() => setMenuOpen(false)}
-                aria-label={t('closeMenu')}
-                className="inline-flex size-10 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
-              >
-                <X aria-hidden="true" className="size-6" />
-              </button>
-            </div>
-            <SidebarContent showBrand={false} />
-          </DialogPanel>
-        </div>
-      </Dialog>
+      {/* The phone menu's code (Headless UI's dialog) loads on the first open, not with every page. */}
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MenuDialog open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
 
       <div className="lg:pl-72">
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8" aria-busy={navigation.state === 'loading' || undefined}>
+        <main
+          id="main"
+          tabIndex={-1}
+          className={cn('mx-auto w-full max-w-7xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8', isStudent && 'pb-24 lg:pb-8')}
+          aria-busy={navigation.state === 'loading' || undefined}
+        >
           {user ? (
-            <Suspense fallback={<PageSpinner />}>
+            <Suspense fallback={<PageSkeleton label={t('common:actions.loading')} />}>
               <Outlet />
             </Suspense>
           ) : (
-            <PageSpinner />
+            <PageSkeleton label={t('common:actions.loading')} />
           )}
         </main>
       </div>
+      {isStudent && <BottomTabs />}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { PageSpinner } from '@web/components/ui/spinner';
+import { PageSkeleton } from '@web/components/ui/skeleton';
 import { useAuth } from '@web/features/auth/auth-provider';
 
 const TeacherDashboard = lazy(() => import('./teacher-dashboard'));
@@ -8,6 +8,6 @@ const StudentDashboard = lazy(() => import('./student-dashboard'));
 /** '/' shows the dashboard of the signed-in user's role (each its own chunk). */
 export default function DashboardScreen() {
   const { role } = useAuth();
-  if (!role) return <PageSpinner />;
-  return <Suspense fallback={<PageSpinner />}>{role === 'teacher' ? <TeacherDashboard /> : <StudentDashboard />}</Suspense>;
+  if (!role) return <PageSkeleton />;
+  return <Suspense fallback={<PageSkeleton />}>{role === 'teacher' ? <TeacherDashboard /> : <StudentDashboard />}</Suspense>;
 }

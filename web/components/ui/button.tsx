@@ -13,8 +13,9 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100 active:bg-slate-200 disabled:text-slate-400',
 };
 const sizes: Record<ButtonSize, string> = {
-  sm: 'h-8 gap-1.5 rounded-md px-3 text-sm',
-  md: 'h-10 gap-2 rounded-lg px-4 text-sm',
+  // 44 px high on phones (touch targets), compact from `sm` up.
+  sm: 'h-11 gap-1.5 rounded-md px-3 text-sm sm:h-8',
+  md: 'h-11 gap-2 rounded-lg px-4 text-sm sm:h-10',
   lg: 'h-12 gap-2 rounded-lg px-5 text-base',
 };
 
@@ -41,7 +42,8 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       aria-busy={loading || undefined}
       className={cn(
         'inline-flex shrink-0 items-center justify-center font-medium whitespace-nowrap transition-colors select-none',
-        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed',
+        // A dark outline with a gap (the offset shows the page): visible on every fill, brand or red.
+        'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:cursor-not-allowed',
         variants[variant],
         sizes[size],
         fullWidth && 'w-full',

@@ -135,7 +135,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
           required={required}
           aria-invalid={error ? true : undefined}
           aria-describedby={described}
-          className={cn(control, 'h-10 appearance-none pr-9', error ? ringBad : ringOk, className)}
+          className={cn(control, 'h-11 appearance-none pr-9 sm:h-10', error ? ringBad : ringOk, className)}
           {...rest}
         >
           {children}

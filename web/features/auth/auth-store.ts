@@ -1,5 +1,5 @@
 import type { LoginResponse, User } from '@contract/auth';
-import { api } from '@web/lib/api';
+import { api, isApiError } from '@web/lib/api';
 import { getToken, setToken } from '@web/lib/storage';
 
 /**
@@ -11,6 +11,13 @@ export type AuthState = { token: string | null; user: User | null };
 let state: AuthState = { token: getToken(), user: null };
 const listeners = new Set<() => void>();
 let loading: Promise<User | null> | null = null;
+/** Why the last ensureUser() found no user although a token is kept (no connection, 5xx). */
+let lastFailure: unknown = null;
+
+/** The error of the last failed user load that kept the session (not a 401), or null. */
+export function userLoadFailure(): unknown {
+  return state.token && !state.user ? lastFailure : null;
+}
 
 function set(next: Partial<AuthState>) {
   state = { ...state, ...next };
@@ -47,10 +54,13 @@ export function fetchCurrentUser(): Promise<User> {
 }
 
 /**
- * Loads the current user once per token. On failure the session is dropped
- * (console: 'Token ungültig, logout') and null is returned; callers may ignore the failure.
+ * Loads the current user once per token. A 401 means the token is no longer valid: the session
+ * is dropped (console: 'Token ungültig, logout'). Any other failure (no connection, a 5xx) keeps
+ * the session – the user stays signed in and the next attempt may succeed. Either way null is
+ * returned; callers may ignore the failure (`userLoadFailed()` tells a guard which one it was).
  */
 export function ensureUser(): Promise<User | null> {
+  lastFailure = null;
   if (state.user) return Promise.resolve(state.user);
   if (!state.token) return Promise.resolve(null);
   if (loading) return loading;
@@ -62,10 +72,14 @@ export function ensureUser(): Promise<User | null> {
       return user;
     },
     (err: unknown) => {
-      console.log('Token ungültig, logout');
-      console.debug(err);
-      if (state.token === token) authStore.clear();
       loading = null;
+      if (isApiError(err, 401)) {
+        console.log('Token ungültig, logout');
+        if (state.token === token) authStore.clear();
+      } else {
+        console.error('Benutzer konnte nicht geladen werden', err);
+        lastFailure = err;
+      }
       return null;
     },
   );

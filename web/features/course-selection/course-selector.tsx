@@ -1,8 +1,9 @@
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BookOpen, ChevronDown } from 'lucide-react';
+import { BookOpen } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '@web/lib/api';
+import { Select } from '@web/components/ui/fields';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { COURSES_QUERY_KEY, useCourses, useSelectedCourse } from './course-selection';
 
@@ -38,32 +39,27 @@ export function CourseSelector({ userId }: { userId: number }) {
 
   return (
     <div className="rounded-lg border border-slate-200 bg-slate-50/80 p-3">
-      <label htmlFor={id} className="mb-1.5 block text-xs font-semibold tracking-wide text-slate-500 uppercase">
-        {t('course.label')}
-      </label>
       {courses.isPending ? (
         <>
-          <Skeleton className="h-9 w-full" />
+          <p className="mb-1.5 text-sm font-medium text-slate-700">{t('course.label')}</p>
+          <Skeleton className="h-11 w-full sm:h-10" />
           <span className="sr-only">{t('course.loading')}</span>
         </>
       ) : (
-        <div className="relative">
-          <select
-            id={id}
-            value={courseId ?? ''}
-            onChange={(e) => setCourseId(e.target.value ? Number(e.target.value) : null)}
-            disabled={unavailable && list.length === 0}
-            className="block h-9 w-full appearance-none rounded-md border-0 bg-white pr-8 pl-2.5 text-sm text-slate-900 shadow-xs ring-1 ring-slate-300 ring-inset focus:ring-2 focus:ring-brand-600 focus:outline-none"
-          >
-            <option value="">{t('course.all')}</option>
-            {list.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-          <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-slate-500" />
-        </div>
+        <Select
+          id={id}
+          label={t('course.label')}
+          value={courseId ?? ''}
+          onChange={(e) => setCourseId(e.target.value ? Number(e.target.value) : null)}
+          disabled={unavailable && list.length === 0}
+        >
+          <option value="">{t('course.all')}</option>
+          {list.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
       )}
       <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-600" aria-live="polite">
         <BookOpen aria-hidden="true" className="size-3.5 shrink-0 text-slate-400" />

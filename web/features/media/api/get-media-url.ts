@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { mediaApiPath } from '@contract/media';
+import { mediaApiPath } from '../lib/media-address';
 import { api } from '@web/lib/api';
 
 /** GET /api/media/{encoded path} → {url}: a signed link, valid for one hour. */

@@ -9,7 +9,7 @@ import { useMediaUrl } from '../api/get-media-url';
 import { downloadUrl, videoSourceTypes } from '../lib/media-address';
 
 const linkClass =
-  'inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+  'inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900';
 
 function LoadError() {
   const { t } = useTranslation('media');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaApiPath } from '@contract/media';
+import { mediaApiPath } from './media-address';
 import { downloadUrl, extensionOf, videoSourceTypes, videoTypeFor } from './media-address';
 
 describe('media address rule (SPEC.md section 7, contract/media.ts)', () => {

@@ -38,3 +38,13 @@ export function videoSourceTypes(file: { filename: string; path: string; mime_ty
   const types = [file.mime_type && file.mime_type.startsWith('video/') ? file.mime_type : null, videoTypeFor(file.filename), videoTypeFor(file.path)];
   return [...new Set(types.filter((x): x is string => Boolean(x)))];
 }
+
+/**
+ * SPEC.md's media address rule: the path URL-encoded; without the exercises/ prefix it becomes
+ * exercises/{exerciseId}/media/{file} (1 as fallback id). Kept here, not imported from the
+ * contract module, so the task screen's chunk does not carry zod.
+ */
+export function mediaApiPath(path: string, exerciseId?: number | null): string {
+  const full = path.startsWith('exercises/') ? path : `exercises/${exerciseId ?? 1}/media/${path}`;
+  return `/api/media/${encodeURIComponent(full)}`;
+}

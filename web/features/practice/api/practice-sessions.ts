@@ -30,9 +30,13 @@ export function startSession(submissionId: number): Promise<PracticeSession> {
   return api<PracticeSession>(`/api/submissions/${submissionId}/practice-sessions/start`, { method: 'POST' });
 }
 
-/** POST /api/practice-sessions/{id}/stop → the finished session with duration_minutes. */
-export function stopSession(sessionId: number): Promise<PracticeSession> {
-  return api<PracticeSession>(`/api/practice-sessions/${sessionId}/stop`, { method: 'POST' });
+/**
+ * POST /api/practice-sessions/{id}/stop → the finished session with duration_minutes; with
+ * `tempoBpm` the tempo reached is kept on it (without, the stop has no body, as before).
+ */
+export function stopSession(sessionId: number, tempoBpm?: number | null): Promise<PracticeSession> {
+  const url = `/api/practice-sessions/${sessionId}/stop`;
+  return tempoBpm == null ? api<PracticeSession>(url, { method: 'POST' }) : api<PracticeSession>(url, { method: 'POST', body: { tempo_bpm: tempoBpm } });
 }
 
 export const activeSessionQueryOptions = (submissionId: number) =>

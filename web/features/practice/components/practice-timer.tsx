@@ -5,6 +5,7 @@ import type { PracticeSession } from '@contract/practice';
 import { isApiError } from '@web/lib/api';
 import { formatDuration } from '@web/lib/format';
 import { useToast } from '@web/components/ui/toast';
+import { getPracticeTempo } from '@web/lib/practice-tempo';
 import { activeSessionQueryOptions, practiceKeys, sessionOfConflict, startSession, stopSession, useSessions } from '../api/practice-sessions';
 import { estimateSkew } from '../lib/elapsed';
 import { TimerView } from './timer-view';
@@ -28,10 +29,16 @@ function serverMessage(err: unknown): string | null {
 export function PracticeTimer({
   submissionId,
   exerciseTitle,
+  estimatedMinutes,
+  today,
   onSessionFinished,
 }: {
   submissionId: number;
   exerciseTitle: string;
+  /** The exercise's estimated minutes (today's practice is shown against them). */
+  estimatedMinutes?: number | null;
+  /** Today's date 'YYYY-MM-DD'. */
+  today: string;
   onSessionFinished?: () => void;
 }) {
   const { t } = useTranslation('practice');
@@ -105,8 +112,12 @@ export function PracticeTimer({
     if (!running) return;
     setBusy('stop');
     try {
-      const s = await stopSession(running.id);
+      // the tempo the metronome ran at during this session, if it ran (web/lib/practice-tempo.ts)
+      const s = await stopSession(running.id, getPracticeTempo(running.started_at));
       toast.success(t('stopped', { time: formatDuration(s.duration_minutes) }), 3000);
+      // The finished session joins the list at once, so today's total stays on the clock (no
+      // dip until the list is read again).
+      queryClient.setQueryData<PracticeSession[]>(practiceKeys.list(submissionId), (old) => [s, ...(old ?? []).filter((x) => x.id !== s.id)]);
       setRunning(null);
     } catch (err) {
       toast.error(serverMessage(err) ?? t('stopError'));
@@ -115,7 +126,7 @@ export function PracticeTimer({
     } finally {
       setBusy(null);
     }
-  }, [active, running, setRunning, t, toast]);
+  }, [active, queryClient, running, setRunning, submissionId, t, toast]);
 
   return (
     <TimerView
@@ -129,6 +140,8 @@ export function PracticeTimer({
       onStart={() => void start()}
       onStop={() => void stop()}
       skewMs={clockSkewMs}
+      estimatedMinutes={estimatedMinutes}
+      today={today}
     />
   );
 }

@@ -6,7 +6,7 @@ import { formatDateTime, formatDuration } from '@web/lib/format';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { Badge } from '@web/components/ui/badge';
 
-/** The last sessions of a task (newest first, at most 5); under a minute shown in seconds. */
+/** The last sessions of a task (newest first, at most 5); under a minute shown in seconds; the tempo reached when kept. */
 export function SessionList({
   sessions,
   loading,
@@ -18,10 +18,10 @@ export function SessionList({
   loading: boolean;
   failed: boolean;
   emptyText?: string;
-  headingLevel?: 2 | 3;
+  headingLevel?: 2 | 3 | 4;
 }) {
   const { t } = useTranslation('practice');
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = headingLevel === 2 ? 'h2' : headingLevel === 4 ? 'h4' : 'h3';
   const shown = (sessions ?? []).slice(0, TIMER_SESSIONS_SHOWN);
   return (
     <section aria-labelledby="practice-recent-heading">
@@ -47,7 +47,15 @@ export function SessionList({
               {s.ended_at === null ? (
                 <Badge tone="brand">{t('inProgress')}</Badge>
               ) : (
-                <span className="font-medium text-slate-900 tabular-nums">{formatDuration(s.duration_minutes)}</span>
+                <span className="flex items-center gap-3">
+                  {s.tempo_bpm !== null && (
+                    <span className="text-xs text-slate-500 tabular-nums" data-testid="session-tempo">
+                      <span aria-hidden="true">{t('tempoReached', { bpm: s.tempo_bpm })}</span>
+                      <span className="sr-only">{t('tempoReachedLabel', { bpm: s.tempo_bpm })}</span>
+                    </span>
+                  )}
+                  <span className="font-medium text-slate-900 tabular-nums">{formatDuration(s.duration_minutes)}</span>
+                </span>
               )}
             </li>
           ))}

@@ -11,6 +11,7 @@ const session = (id: number, startedSecondsAgo: number, durationMinutes: number 
   started_at: new Date(NOW.getTime() - startedSecondsAgo * 1000).toISOString(),
   ended_at: durationMinutes === null ? null : new Date(NOW.getTime() - startedSecondsAgo * 1000 + durationMinutes * 60000).toISOString(),
   duration_minutes: durationMinutes,
+  tempo_bpm: null,
 });
 
 function view(p: Partial<TimerViewProps> = {}) {
@@ -24,6 +25,7 @@ function view(p: Partial<TimerViewProps> = {}) {
     sessionsFailed: false,
     onStart: vi.fn(),
     onStop: vi.fn(),
+    today: '2026-11-22',
     ...p,
   };
   render(<TimerView {...props} />);
@@ -31,8 +33,8 @@ function view(p: Partial<TimerViewProps> = {}) {
 }
 
 const display = () => screen.getByTestId('timer-display').textContent;
-const startButton = () => screen.getByRole('button', { name: /Start/ });
-const stopButton = () => screen.getByRole('button', { name: /Stopp/ });
+/** The one Start/Stop control. */
+const toggle = () => screen.getByTestId('practice-toggle');
 
 beforeEach(async () => {
   vi.useFakeTimers();
@@ -52,8 +54,24 @@ describe('TimerView', () => {
     expect(display()).toBe('01:06');
     act(() => vi.advanceTimersByTime(60_000));
     expect(display()).toBe('02:06');
-    expect(startButton()).toBeDisabled();
-    expect(stopButton()).toBeEnabled();
+    expect(toggle()).toHaveTextContent('Stopp');
+    expect(toggle()).not.toHaveAttribute('aria-disabled');
+    expect(screen.queryByRole('button', { name: /^Start$/ })).toBeNull();
+  });
+
+  it('shows today\'s total on the task: finished sessions of today plus the running one; after Stop the total stays', () => {
+    // 2 min finished today, one from yesterday (not counted), one running for 30 s
+    const yesterday = { ...session(4, 26 * 3600, 10) };
+    view({ running: session(9, 30), sessions: [session(9, 30), session(8, 600, 2), yesterday], estimatedMinutes: 20 });
+    expect(display()).toBe('02:30');
+    expect(screen.getByText(/Diese Sitzung: 00:30/)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuemax', '20');
+    expect(screen.getByTestId('practice-goal')).toHaveTextContent('2 min von 20 min');
+    cleanup();
+    // stopped: the session now has its duration; the clock keeps the total
+    view({ running: null, sessions: [session(9, 30, 0.5), session(8, 600, 2), yesterday], estimatedMinutes: 20 });
+    expect(display()).toBe('02:30');
+    expect(toggle()).toHaveTextContent('Start');
   });
 
   it('shows the true time at once when a sleeping phone wakes up', () => {
@@ -67,24 +85,30 @@ describe('TimerView', () => {
     expect(display()).toBe('10:03');
   });
 
-  it('waits at 00:00 with Start enabled and Stop disabled when nothing runs', () => {
+  it('waits at 00:00 with Start when nothing runs; the one control starts, then stops', () => {
     const p = view();
     expect(display()).toBe('00:00');
     act(() => vi.advanceTimersByTime(5000));
     expect(display()).toBe('00:00');
-    expect(startButton()).toBeEnabled();
-    expect(stopButton()).toBeDisabled();
-    fireEvent.click(startButton());
+    expect(toggle()).toHaveTextContent('Start');
+    fireEvent.click(toggle());
     expect(p.onStart).toHaveBeenCalledTimes(1);
+    expect(p.onStop).not.toHaveBeenCalled();
+    cleanup();
+    const q = view({ running: session(1, 10) });
+    fireEvent.click(toggle());
+    expect(q.onStop).toHaveBeenCalledTimes(1);
   });
 
-  it('disables both buttons while the running session is looked up or a call runs', () => {
-    view({ checking: true });
-    expect(startButton()).toBeDisabled();
-    expect(stopButton()).toBeDisabled();
+  it('waits (aria-disabled, still focusable) while the running session is looked up or a call runs', () => {
+    const p = view({ checking: true });
+    expect(toggle()).toHaveAttribute('aria-disabled', 'true');
+    expect(toggle()).toBeEnabled();
+    fireEvent.click(toggle());
+    expect(p.onStart).not.toHaveBeenCalled();
     cleanup();
     view({ running: session(1, 10), busy: 'stop' });
-    expect(screen.getByRole('button', { name: /Wird beendet/ })).toBeDisabled();
+    expect(screen.getByRole('button', { name: /Wird beendet/ })).toHaveAttribute('aria-disabled', 'true');
   });
 
   it('stops counting at 180 minutes and says so', () => {
@@ -111,7 +135,7 @@ describe('TimerView', () => {
       await i18n.changeLanguage('tr');
     });
     view();
-    expect(screen.getByRole('button', { name: /Başlat/ })).toBeEnabled();
+    expect(toggle()).toHaveTextContent(/Başlat/);
     expect(screen.getByText('Çalışma süresini kaydet')).toBeInTheDocument();
     expect(screen.getByText('Henüz çalışma süresi kaydedilmedi.')).toBeInTheDocument();
   });

@@ -61,8 +61,11 @@ export function useStudentOverview(id: number) {
   return useQuery({ queryKey: progressKeys.studentOverview(id), queryFn: ({ signal }) => fetchStudentOverview(id, signal), ...fresh });
 }
 
+export const openSubmissionsQueryOptions = () =>
+  queryOptions({ queryKey: progressKeys.upcoming, queryFn: ({ signal }) => fetchOpenSubmissions(signal), ...fresh });
+
 export function useOpenSubmissions() {
-  return useQuery({ queryKey: progressKeys.upcoming, queryFn: ({ signal }) => fetchOpenSubmissions(signal), ...fresh });
+  return useQuery(openSubmissionsQueryOptions());
 }
 
 /** Saves a review; then the student's overview and metrics, and every task list, load again. */

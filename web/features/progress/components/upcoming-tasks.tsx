@@ -1,6 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlertTriangle, CalendarClock, ChevronRight, PartyPopper } from 'lucide-react';
+import { AlertTriangle, CalendarClock, Clock, PartyPopper, Play } from 'lucide-react';
 import { UPCOMING_TASKS } from '@contract/constants';
 import type { Submission } from '@contract/submissions';
 import { Button } from '@web/components/ui/button';
@@ -8,22 +9,28 @@ import { Card, CardHeader } from '@web/components/ui/card';
 import { cn } from '@web/components/ui/cn';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { StatusBadge, displayStatus } from '@web/components/ui/status-badge';
-import { formatDate } from '@web/lib/format';
+import { formatDate, formatPracticeTime } from '@web/lib/format';
 import { upcomingTasks } from '../lib/progress';
 
-/** The next 5 open tasks by due date, each with its status ('Heute' in yellow when due today). */
+/**
+ * The next 5 open tasks by due date – what to practise today and next – each with its status
+ * ('Heute' when due today) and a large 'Jetzt üben' that opens the practice screen.
+ */
 export function UpcomingTasks({
   submissions,
   loading,
   error,
   onRetry,
   today,
+  footer,
 }: {
   submissions: readonly Submission[] | undefined;
   loading?: boolean;
   error?: boolean;
   onRetry?: () => void;
   today: string;
+  /** Under the list (e.g. the link to overdue tasks). */
+  footer?: ReactNode;
 }) {
   const { t } = useTranslation(['progress', 'common']);
   const next = upcomingTasks(submissions ?? [], UPCOMING_TASKS);
@@ -32,20 +39,21 @@ export function UpcomingTasks({
       <CardHeader
         title={t('upcoming.title')}
         actions={
-          <Link to="/submissions" className="rounded text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline">
+          <Link to="/submissions" className="inline-flex min-h-11 items-center rounded text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline sm:min-h-0">
             {t('upcoming.all')}
           </Link>
         }
       />
       {loading ? (
+        // As many rows as the list shows, each of a real row's size: nothing below jumps.
         <ul aria-hidden="true" className="divide-y divide-slate-100">
-          {Array.from({ length: 3 }, (_, i) => (
-            <li key={i} className="flex items-center gap-3 px-5 py-3.5">
-              <div className="flex-1 space-y-2">
-                <Skeleton className="h-4 w-2/3" />
-                <Skeleton className="h-3 w-1/3" />
+          {Array.from({ length: UPCOMING_TASKS }, (_, i) => (
+            <li key={i} className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:gap-4">
+              <div className="min-w-0 flex-1">
+                <Skeleton className="my-0.5 h-5 w-2/3" />
+                <Skeleton className="mt-1.5 h-4 w-1/3" />
               </div>
-              <Skeleton className="h-5 w-16 rounded-full" />
+              <Skeleton className="h-12 w-full rounded-lg sm:w-36" />
             </li>
           ))}
         </ul>
@@ -67,29 +75,55 @@ export function UpcomingTasks({
         </div>
       ) : (
         <ul className="divide-y divide-slate-100" data-testid="upcoming-tasks">
-          {next.map((s) => {
+          {next.map((s, i) => {
             const status = displayStatus(s.status, s.due_date, today);
+            const title = s.exercise?.title ?? s.exercise_title;
+            const minutes = s.exercise?.estimated_minutes;
+            const lead = i === 0 || status === 'today';
             return (
-              <li key={s.id}>
+              <li key={s.id} className={cn('flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center sm:gap-4', status === 'today' && 'bg-amber-50/40')}>
+                <div className="min-w-0 flex-1">
+                  <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                    <h3 className="min-w-0 text-base font-semibold text-slate-900">
+                      <Link to={`/submissions/${s.id}`} className="rounded-sm hover:text-brand-700 hover:underline">
+                        {title}
+                      </Link>
+                    </h3>
+                    <StatusBadge status={status} />
+                  </div>
+                  <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-600">
+                    <span className="inline-flex items-center gap-1.5">
+                      <CalendarClock aria-hidden="true" className="size-4 text-slate-400" />
+                      {t('upcoming.due', { date: formatDate(s.due_date) })}
+                    </span>
+                    {minutes ? (
+                      <span className="inline-flex items-center gap-1.5 tabular-nums">
+                        <Clock aria-hidden="true" className="size-4 text-slate-400" />
+                        {t('home.minutes', { time: formatPracticeTime(minutes) })}
+                      </span>
+                    ) : null}
+                  </p>
+                </div>
+                {/* A link that looks like a large button: it opens the practice screen. */}
                 <Link
                   to={`/submissions/${s.id}`}
-                  className={cn('flex items-center gap-3 px-5 py-3.5 hover:bg-slate-50 focus-visible:bg-slate-50', status === 'today' && 'bg-amber-50/60')}
+                  className={cn(
+                    'inline-flex h-12 w-full shrink-0 items-center justify-center gap-2 rounded-lg px-5 text-base font-semibold transition-colors sm:w-auto',
+                    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900',
+                    lead ? 'bg-brand-600 text-white shadow-sm hover:bg-brand-700' : 'bg-white text-slate-800 shadow-sm ring-1 ring-slate-300 ring-inset hover:bg-slate-50',
+                  )}
+                  data-testid="practice-now"
                 >
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate text-sm font-medium text-slate-900">{s.exercise?.title ?? s.exercise_title}</p>
-                    <p className="mt-0.5 flex items-center gap-1.5 text-xs text-slate-500">
-                      <CalendarClock aria-hidden="true" className="size-3.5" />
-                      {t('upcoming.due', { date: formatDate(s.due_date) })}
-                    </p>
-                  </div>
-                  <StatusBadge status={status} />
-                  <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-slate-400" />
+                  <Play aria-hidden="true" className="size-5 fill-current" />
+                  {t('home.practiceNow')}
+                  <span className="sr-only">: {title}</span>
                 </Link>
               </li>
             );
           })}
         </ul>
       )}
+      {footer && <div className="border-t border-slate-100 px-5 py-1">{footer}</div>}
     </Card>
   );
 }

@@ -1,14 +1,15 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ArrowLeft, CalendarClock, CalendarX2, Check, CheckCircle2, ChevronRight, MessageSquareText, SearchX } from 'lucide-react';
+import { ArrowLeft, CalendarClock, CalendarX2, Check, CheckCircle2, ChevronRight, Clock, LoaderCircle, MessageSquareText, SearchX, Target } from 'lucide-react';
 import type { Submission } from '@contract/submissions';
-import { formatDate, formatDuration, formatPercent } from '@web/lib/format';
+import { formatDate, formatDuration, formatPercent, formatPracticeTime } from '@web/lib/format';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { StatusBadge, displayStatus } from '@web/components/ui/status-badge';
 import { Skeleton, SkeletonText } from '@web/components/ui/skeleton';
 import { Spinner } from '@web/components/ui/spinner';
-import { canComplete, competencyKey, localToday } from '../lib/task-status';
+import { canComplete, competencyKey } from '../lib/task-status';
 
 export const taskTitle = (s: Submission) => s.exercise?.title ?? s.exercise_title;
 
@@ -27,7 +28,7 @@ export function TaskBreadcrumb({ task, viewer }: { task: Submission; viewer: 'st
       <ol className="flex flex-wrap items-center gap-1 text-sm text-slate-500">
         {crumbs.map((c) => (
           <li key={c.to} className="flex items-center gap-1">
-            <Link to={c.to} className="rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+            <Link to={c.to} className="rounded-sm hover:text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-slate-900">
               {c.label}
             </Link>
             <ChevronRight aria-hidden="true" className="size-4 text-slate-400" />
@@ -41,61 +42,126 @@ export function TaskBreadcrumb({ task, viewer }: { task: Submission; viewer: 'st
   );
 }
 
-/** Title, status, dates and (for the student) the large 'Als erledigt markieren' button. */
-export function TaskHeader({
+/** Title, status (its meaning on hover or tap) and dates. */
+export function TaskHeader({ task, today }: { task: Submission; today: string }) {
+  const { t } = useTranslation('tasks');
+  return (
+    <header className="mb-6">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{taskTitle(task)}</h1>
+        <StatusBadge status={displayStatus(task.status, task.due_date, today)} explain />
+      </div>
+      <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+        <div className="flex items-center gap-1.5">
+          <CalendarClock aria-hidden="true" className="size-4 text-slate-400" />
+          <dt className="text-slate-500">{t('detail.due')}:</dt>
+          <dd className="font-medium text-slate-800 tabular-nums">{formatDate(task.due_date)}</dd>
+        </div>
+        {task.completed_at && (
+          <div className="flex items-center gap-1.5">
+            <CheckCircle2 aria-hidden="true" className="size-4 text-slate-400" />
+            <dt className="text-slate-500">{t('detail.completed')}:</dt>
+            <dd className="font-medium text-slate-800 tabular-nums">{formatDate(task.completed_at)}</dd>
+          </div>
+        )}
+        {task.status === 'expired' && task.expiration_date && (
+          <div className="flex items-center gap-1.5">
+            <CalendarX2 aria-hidden="true" className="size-4 text-slate-400" />
+            <dt className="text-slate-500">{t('detail.expiredSince')}:</dt>
+            <dd className="font-medium text-slate-800 tabular-nums">{formatDate(task.expiration_date)}</dd>
+          </div>
+        )}
+      </dl>
+    </header>
+  );
+}
+
+/** The exercise's goal (target) and estimated minutes, when the teacher set them. */
+export function TaskGoal({ task }: { task: Submission }) {
+  const { t } = useTranslation('tasks');
+  const target = task.exercise?.target?.trim();
+  const minutes = task.exercise?.estimated_minutes;
+  if (!target && !minutes) return null;
+  return (
+    <dl className="grid gap-3 rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-xs sm:grid-cols-[1fr_auto]" data-testid="task-goal">
+      {target && (
+        <div className="min-w-0">
+          <dt className="flex items-center gap-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
+            <Target aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+            {t('detail.goal')}
+          </dt>
+          <dd className="mt-1 text-base font-medium text-slate-900">{target}</dd>
+        </div>
+      )}
+      {minutes ? (
+        <div>
+          <dt className="flex items-center gap-2 text-xs font-medium tracking-wide text-slate-500 uppercase">
+            <Clock aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
+            {t('detail.estimated')}
+          </dt>
+          <dd className="mt-1 text-base font-medium text-slate-900 tabular-nums">{t('detail.estimatedValue', { time: formatPracticeTime(minutes) })}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/**
+ * 'Abschließen': 'Als erledigt markieren' after the practising part. Before any practice time it
+ * is a quiet secondary button (the timer leads); once the student has practised it is the primary
+ * action. When the task is done, the focus moves to the line that says so.
+ */
+export function TaskFinish({
   task,
-  canAct,
+  practised,
   completing,
   onComplete,
 }: {
   task: Submission;
-  canAct: boolean;
+  practised: boolean;
   completing: boolean;
   onComplete: () => void;
 }) {
   const { t } = useTranslation('tasks');
-  const showButton = canAct && canComplete(task);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+  const wasOpen = useRef(canComplete(task));
+  const open = canComplete(task);
+  useEffect(() => {
+    // The button is gone once the task is done (SPEC.md): keep the keyboard user here.
+    if (wasOpen.current && !open && doneRef.current && document.activeElement === document.body) doneRef.current.focus();
+    wasOpen.current = open;
+  }, [open]);
+  if (task.status !== 'completed' && !open) return null;
   return (
-    <header className="mb-6 flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-      <div className="min-w-0">
-        <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{taskTitle(task)}</h1>
-          <StatusBadge status={displayStatus(task.status, task.due_date, localToday())} />
-        </div>
-        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
-          <div className="flex items-center gap-1.5">
-            <CalendarClock aria-hidden="true" className="size-4 text-slate-400" />
-            <dt className="text-slate-500">{t('detail.due')}:</dt>
-            <dd className="font-medium text-slate-800 tabular-nums">{formatDate(task.due_date)}</dd>
-          </div>
-          {task.completed_at && (
-            <div className="flex items-center gap-1.5">
-              <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-600" />
-              <dt className="text-slate-500">{t('detail.completed')}:</dt>
-              <dd className="font-medium text-emerald-700 tabular-nums">{formatDate(task.completed_at)}</dd>
-            </div>
-          )}
-          {task.status === 'expired' && task.expiration_date && (
-            <div className="flex items-center gap-1.5">
-              <CalendarX2 aria-hidden="true" className="size-4 text-red-600" />
-              <dt className="text-slate-500">{t('detail.expiredSince')}:</dt>
-              <dd className="font-medium text-red-700 tabular-nums">{formatDate(task.expiration_date)}</dd>
-            </div>
-          )}
-        </dl>
-      </div>
-      {showButton && (
-        <Button
-          size="lg"
-          className="h-14 w-full px-6 text-base lg:w-auto"
-          icon={<Check aria-hidden="true" className="size-5" />}
-          loading={completing}
-          onClick={onComplete}
-        >
-          {completing ? t('complete.busy') : t('complete.action')}
-        </Button>
+    <section aria-labelledby="task-finish-title" className="rounded-xl border border-slate-200 bg-white px-5 py-4 shadow-xs" data-testid="task-finish">
+      <h2 id="task-finish-title" className="text-base font-semibold text-slate-900">
+        {t('detail.finishTitle')}
+      </h2>
+      {open ? (
+        <>
+          <p className="mt-1 text-sm text-slate-600">{practised ? t('detail.finishText') : t('detail.finishBeforePractice')}</p>
+          <Button
+            size="lg"
+            variant={practised ? 'primary' : 'secondary'}
+            className="mt-4 h-14 w-full px-6 text-base sm:w-auto"
+            icon={completing ? <LoaderCircle aria-hidden="true" className="size-5 animate-spin" /> : <Check aria-hidden="true" className="size-5" />}
+            aria-disabled={completing || undefined}
+            aria-busy={completing || undefined}
+            onClick={() => {
+              if (!completing) onComplete();
+            }}
+            data-testid="complete-task"
+          >
+            {completing ? t('complete.busy') : t('complete.action')}
+          </Button>
+        </>
+      ) : (
+        <p ref={doneRef} tabIndex={-1} className="mt-1 flex items-center gap-2 text-sm font-medium text-slate-700 outline-none" data-testid="task-done">
+          <CheckCircle2 aria-hidden="true" className="size-5 text-emerald-600" />
+          {t('detail.doneText')}
+        </p>
       )}
-    </header>
+    </section>
   );
 }
 
@@ -182,7 +248,7 @@ export function TaskNotFound({ message, viewer }: { message: string; viewer: 'st
       <p className="mt-1 text-sm text-slate-500">{t('detail.notFoundText')}</p>
       <Link
         to={viewer === 'student' ? '/submissions' : '/'}
-        className="mt-6 inline-flex h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="mt-6 inline-flex h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {viewer === 'student' ? t('detail.backToTasks') : t('detail.backToDashboard')}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CheckCheck, ChevronDown, ClipboardList, LoaderCircle, PartyPopper, RefreshCw, WifiOff } from 'lucide-react';
@@ -9,13 +9,12 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { cn } from '@web/components/ui/cn';
 import { useCompleteSubmission, useSubmissionCounts, useSubmissionPages } from '../api/submissions';
-import { TASK_TABS, completeErrorKey, localToday, tabCounts, tasksForTab, type TaskTab } from '../lib/task-status';
+import { TASK_TABS, completeErrorKey, groupTasks, localToday, tabCounts, tasksForTab, type TaskTab } from '../lib/task-status';
 import { TaskCard } from './task-card';
 
 function CardSkeleton() {
   return (
-    <div className="flex gap-3 rounded-xl border border-l-4 border-slate-200 bg-white p-4">
-      <Skeleton className="size-10 rounded-full" />
+    <div className="flex gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex-1 space-y-2">
         <Skeleton className="h-5 w-1/2" />
         <Skeleton className="h-4 w-5/6" />
@@ -65,14 +64,21 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
     toast.error(t('list.loadError'));
   }, [loadError, toast, t]);
 
-  const shown = useMemo(() => tasksForTab(pages.data?.pages ?? [], tab), [pages.data, tab]);
+  // The first page of cards is drawn in the background in small slices (a deferred value renders
+  // as a transition) instead of one long task that blocks a phone while the screen loads; later
+  // changes (a task marked done) show at once.
+  const firstDrawn = useDeferredValue(pages.data) !== undefined;
+  const data = firstDrawn ? pages.data : undefined;
+  const shown = useMemo(() => tasksForTab(data?.pages ?? [], tab), [data, tab]);
   const perTab = counts.data ? tabCounts(counts.data) : null;
   // The counts know when everything is there; without them a short page ends the list.
   const hasMore = pages.hasNextPage && (perTab === null || shown.length < perTab[tab]);
 
   // 'Weitere Aufgaben laden': focus moves to the first task of the new page (the button may be
   // gone after the last one); a failed page leaves it on the button.
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  /** The task items of every group, in the order shown. */
+  const items = () => Array.from(listRef.current?.querySelectorAll<HTMLElement>('li[data-task-id]') ?? []);
   const focusIndex = useRef<number | null>(null);
   const loadMore = () => {
     if (pages.isFetchingNextPage) return;
@@ -83,7 +89,7 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
     const i = focusIndex.current;
     if (i === null || pages.isFetchingNextPage) return;
     focusIndex.current = null;
-    if (i < shown.length) listRef.current?.children[i]?.querySelector<HTMLElement>('a[href]')?.focus();
+    if (i < shown.length) items()[i]?.querySelector<HTMLElement>('a[href]')?.focus();
   }, [shown.length, pages.isFetchingNextPage]);
   useEffect(() => {
     focusIndex.current = null;
@@ -96,9 +102,9 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
     const r = refocus.current;
     if (!r || busyId === r.id) return;
     refocus.current = null;
-    const items = listRef.current?.children;
+    const list = items();
     const same = listRef.current?.querySelector<HTMLElement>(`[data-task-id="${r.id}"]`);
-    const target = same ?? (items?.[r.index] as HTMLElement | undefined) ?? (items?.[r.index - 1] as HTMLElement | undefined);
+    const target = same ?? list[r.index] ?? list[r.index - 1];
     (target?.querySelector<HTMLElement>('a[href]') ?? document.getElementById('tasks-panel'))?.focus();
   }, [shown, busyId]);
 
@@ -140,8 +146,8 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
           }
         }}
         className={cn(
-          'inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-md px-3 text-sm font-medium transition-colors sm:flex-none',
-          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+          'inline-flex h-11 flex-1 items-center justify-center gap-2 rounded-md px-3 text-sm font-medium transition-colors sm:h-10 sm:flex-none',
+          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900',
           active ? 'bg-white text-slate-900 shadow-sm ring-1 ring-slate-200' : 'text-slate-600 hover:text-slate-900',
         )}
       >
@@ -183,7 +189,7 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
         }
       />
     );
-  } else if (pages.isPending || counts.isPending) {
+  } else if (pages.isPending || counts.isPending || !data) {
     body = (
       <div className="space-y-3" aria-busy="true">
         <span className="sr-only" role="status">
@@ -204,14 +210,25 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
     const loadingMore = pages.isFetchingNextPage;
     body = (
       <>
-        <ul ref={listRef} className="space-y-3">
-          {shown.map((s) => (
-            <li key={s.id} data-task-id={s.id}>
-              <TaskCard task={s} today={today} busy={busyId === s.id} onComplete={(id) => void onComplete(id)} />
-            </li>
+        {/* Grouped by due date: Heute, Diese Woche, Später, Vergangen (each in the tab's order). */}
+        <div ref={listRef} className="space-y-6" data-testid="task-groups">
+          {groupTasks(shown, today).map(({ group, tasks }) => (
+            <section key={group} aria-labelledby={`tasks-group-${group}`} data-testid={`task-group-${group}`}>
+              <h2 id={`tasks-group-${group}`} className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-700">
+                {t(`groups.${group}`)}
+                <span className="rounded-full bg-slate-200 px-2 text-xs leading-5 font-semibold text-slate-700 tabular-nums">{tasks.length}</span>
+              </h2>
+              <ul className="space-y-3">
+                {tasks.map((s) => (
+                  <li key={s.id} data-task-id={s.id}>
+                    <TaskCard task={s} today={today} busy={busyId === s.id} onComplete={(id) => void onComplete(id)} />
+                  </li>
+                ))}
+              </ul>
+            </section>
           ))}
-        </ul>
-        {perTab && (hasMore || pages.data.pages.length > 1) && (
+        </div>
+        {perTab && (hasMore || data.pages.length > 1) && (
           <div className="mt-6 flex flex-col items-center gap-2">
             <p className="text-sm text-slate-600 tabular-nums" role="status" data-testid="tasks-loaded">
               {t('list.loaded', { loaded: shown.length, total: perTab[tab] })}
@@ -247,7 +264,7 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
       <div role="tablist" aria-label={t('tabs.label')} className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1 sm:inline-flex">
         {TASK_TABS.map(tabButton)}
       </div>
-      <div id="tasks-panel" role="tabpanel" tabIndex={-1} aria-labelledby={`tasks-tab-${tab}`} className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600">
+      <div id="tasks-panel" role="tabpanel" tabIndex={-1} aria-labelledby={`tasks-tab-${tab}`} className="rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-slate-900">
         {body}
       </div>
     </>

@@ -103,3 +103,40 @@ export function competencyKey(level: string | null | undefined): string {
     ? `competency.${level}`
     : 'competency.undefined';
 }
+
+/** Where a task sits in the list by its due date: today, the rest of this week, later, or the past. */
+export type TaskGroup = 'today' | 'week' | 'later' | 'past';
+export const TASK_GROUPS: TaskGroup[] = ['today', 'week', 'later', 'past'];
+
+/** Days from 1970-01-01 of a 'YYYY-MM-DD' date (UTC arithmetic: no time-zone or DST shift). */
+function dayNumber(date: string): number {
+  const [y, m, d] = date.slice(0, 10).split('-').map(Number);
+  return Math.floor(Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1) / 86_400_000);
+}
+
+/**
+ * The group of a due date seen from `today` (both 'YYYY-MM-DD' in the school's calendar): Heute,
+ * Diese Woche (after today up to Sunday, weeks start on Monday as in Germany and Turkey), Später,
+ * Vergangen (before today).
+ */
+export function taskGroup(dueDate: string, today: string): TaskGroup {
+  const due = dayNumber(dueDate);
+  const now = dayNumber(today);
+  if (due === now) return 'today';
+  if (due < now) return 'past';
+  // 1970-01-01 was a Thursday: (n + 3) % 7 is 0 on Mondays.
+  const sunday = now + (6 - ((now + 3) % 7));
+  return due <= sunday ? 'week' : 'later';
+}
+
+/** The tasks under their group headings in the fixed order Heute, Diese Woche, Später, Vergangen; within a group the list's order. Empty groups are left out. */
+export function groupTasks<T extends Pick<Submission, 'due_date'>>(list: readonly T[], today: string): Array<{ group: TaskGroup; tasks: T[] }> {
+  const by = new Map<TaskGroup, T[]>();
+  for (const s of list) {
+    const g = taskGroup(s.due_date, today);
+    const arr = by.get(g);
+    if (arr) arr.push(s);
+    else by.set(g, [s]);
+  }
+  return TASK_GROUPS.filter((g) => by.has(g)).map((group) => ({ group, tasks: by.get(group)! }));
+}
