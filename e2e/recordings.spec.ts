@@ -1,0 +1,244 @@
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page, Route } from '@playwright/test';
+import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+
+/**
+ * Issue 15: a student records a take in the browser and sends it; the teacher answers it in
+ * 'Zu prüfen' at the moment it is about; the student reads the answer and plays from there. The
+ * microphone is Chromium's fake device playing a 440 Hz sine written here.
+ */
+
+/** A 440 Hz sine, 5 s, 48 kHz, mono, 16 bit PCM. */
+function writeSineWav(path: string): void {
+  const rate = 48_000;
+  const seconds = 5;
+  const n = rate * seconds;
+  const buf = Buffer.alloc(44 + n * 2);
+  buf.write('RIFF', 0);
+  buf.writeUInt32LE(36 + n * 2, 4);
+  buf.write('WAVE', 8);
+  buf.write('fmt ', 12);
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20); // PCM
+  buf.writeUInt16LE(1, 22); // mono
+  buf.writeUInt32LE(rate, 24);
+  buf.writeUInt32LE(rate * 2, 28);
+  buf.writeUInt16LE(2, 32);
+  buf.writeUInt16LE(16, 34);
+  buf.write('data', 36);
+  buf.writeUInt32LE(n * 2, 40);
+  for (let i = 0; i < n; i++) buf.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 0.6 * 32767), 44 + i * 2);
+  writeFileSync(path, buf);
+}
+
+const WAV = join(tmpdir(), `uebungskontrolle-e2e-sine-${process.pid}.wav`);
+writeSineWav(WAV);
+
+test.use({
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${WAV}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+});
+
+// Students no other spec uses for their tasks.
+const STUDENT = DEMO.students[5]; // Mia Wagner
+const OFFLINE_STUDENT = DEMO.students[2]; // Elif Kaya
+
+async function signOut(page: Page): Promise<void> {
+  await page.evaluate(() => localStorage.removeItem('token'));
+}
+
+/** The student's first task that takes recordings (not expired): its address. */
+async function firstRecordableTask(page: Page): Promise<string> {
+  await page.goto('/submissions');
+  const link = page.locator('[data-testid="task-card"]:not([data-status="expired"]) h3 a').first();
+  await expect(link).toBeVisible();
+  const href = await link.getAttribute('href');
+  if (!href) throw new Error('no task');
+  return href;
+}
+
+/** Records about `seconds` with the fake microphone; checks the level meter moves and the clock counts. */
+async function recordTake(page: Page, seconds: number): Promise<void> {
+  const recorder = page.getByTestId('recorder');
+  await recorder.getByRole('button', { name: 'Aufnahme starten' }).click();
+  await expect(page.getByTestId('recording-live')).toBeVisible();
+  await expect(page.getByTestId('recording-elapsed')).toHaveText(`0:0${seconds}`, { timeout: (seconds + 4) * 1000 });
+  const level = await page.getByTestId('level-meter').locator('div div').evaluate((el) => parseFloat((el as HTMLElement).style.width || '0'));
+  expect(level, 'the level meter follows the sine').toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Aufnahme beenden' }).click();
+  await expect(page.getByTestId('take-preview')).toBeVisible();
+}
+
+test('a student records 3 s and sends it; the teacher comments at 0:01 and answers; the student plays from there', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await loginAs(page, STUDENT.email);
+  const task = await firstRecordableTask(page);
+  await page.goto(task);
+  await expect(page.getByRole('heading', { name: 'Aufnahmen' })).toBeVisible();
+  await expect(page.getByTestId('recording')).toHaveCount(0);
+
+  await recordTake(page, 3);
+  await expect(page.getByTestId('take-length')).toHaveText(/0:0[3-4]/);
+  await page.getByLabel('Nachricht an den Lehrer (optional)').fill('Takt 12 klappt noch nicht');
+  await shot(page, 'recordings', 'student-take-de-desktop');
+  await page.getByRole('button', { name: 'Aufnahme senden' }).click();
+  await expect(page.getByText('Aufnahme gesendet.')).toBeVisible();
+  const sent = page.getByTestId('recording');
+  await expect(sent).toHaveCount(1);
+  await expect(sent).toContainText('Zu prüfen');
+  await expect(sent).toContainText('Takt 12 klappt noch nicht');
+  await expect(sent.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
+  await expect(page.getByTestId('pending-take')).toHaveCount(0);
+
+  // The teacher: the badge in the navigation, the inbox, a comment at 0:01, answered.
+  await signOut(page);
+  await loginAs(page, DEMO.teacher.email);
+  const nav = page.getByRole('navigation', { name: 'Hauptnavigation' }).first();
+  await expect(nav.getByTestId('inbox-badge')).toBeVisible();
+  await nav.getByRole('link', { name: /Zu prüfen/ }).click();
+  await expect(page).toHaveURL(/\/review$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Zu prüfen' })).toBeVisible();
+  await page.getByTestId('inbox-item').filter({ hasText: STUDENT.name }).first().click();
+  const card = page.getByTestId('recording');
+  await expect(card).toContainText(STUDENT.name);
+  await expect(card).toContainText('Takt 12 klappt noch nicht');
+  const wave = card.getByTestId('waveform');
+  await expect(wave).toHaveAttribute('data-ready', 'true');
+
+  // A click on the waveform at ~1.3 s places the comment there.
+  const box = await wave.boundingBox();
+  if (!box) throw new Error('no waveform');
+  const duration = await card.getByTestId('player-time').textContent();
+  const totalS = Number(/\/ 0:(\d\d)/.exec(duration ?? '')?.[1] ?? '3');
+  await page.mouse.click(box.x + box.width * (1.4 / totalS), box.y + box.height / 2);
+  await expect(card.getByTestId('comment-moment')).toHaveText('Kommentar bei 0:01');
+  await card.getByRole('textbox', { name: 'Kommentar' }).fill('Hier eilst du');
+  await card.getByRole('button', { name: 'Kommentar speichern' }).click();
+  await expect(card.getByTestId('comment-list')).toContainText('Kommentar bei 0:01');
+  await expect(card.getByTestId('comment-marker')).toHaveCount(1);
+
+  // Keyboard: the player has the focus after saving; "c" comments at the current moment.
+  await expect(card.getByRole('group', { name: 'Player' })).toBeFocused();
+  // The player kept its place while the comment was saved.
+  await page.keyboard.press('c');
+  await expect(card.getByTestId('comment-moment')).toHaveText('Kommentar bei 0:01');
+  await card.getByRole('group', { name: 'Player' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('c');
+  await expect(card.getByRole('textbox', { name: 'Kommentar' })).toBeFocused();
+  await expect(card.getByTestId('comment-moment')).toHaveText('Kommentar bei 0:00');
+  await card.getByRole('button', { name: 'Ohne Zeitpunkt' }).click();
+  await expect(card.getByTestId('comment-moment')).toHaveText('Allgemeiner Kommentar');
+
+  await expectNoSeriousAxe(page);
+  await eachLanguageAndSize(page, async (lang, size) => {
+    await expect(page.getByTestId('inbox-item').first()).toBeVisible();
+    await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
+    await shot(page, 'recordings', `inbox-${lang}-${size}`);
+  });
+  await setLanguage(page, 'de');
+  await page.setViewportSize(DESKTOP);
+  await page.getByTestId('inbox-item').filter({ hasText: STUDENT.name }).first().click();
+  await page.getByRole('button', { name: 'Als beantwortet markieren' }).click();
+  await expect(page.getByText('Als beantwortet markiert.')).toBeVisible();
+  await expect(page.getByTestId('inbox-item').filter({ hasText: STUDENT.name })).toHaveCount(0);
+
+  // The student: 'Neues Feedback' on the home and the task card, the comment, playing from 0:01.
+  await signOut(page);
+  await loginAs(page, STUDENT.email);
+  await expect(page.getByTestId('new-feedback-note')).toContainText('Neues Feedback zu 1 Aufnahme');
+  await page.goto('/submissions');
+  const taskCard = page.locator(`[data-testid="task-card"]:has(a[href="${task}"])`);
+  await expect(taskCard.getByTestId('new-feedback-badge')).toHaveText('Neues Feedback');
+  await page.goto(task);
+  const mine = page.getByTestId('recording');
+  await expect(mine).toContainText('Beantwortet');
+  await expect(mine).toContainText('Neues Feedback');
+  await expect(mine.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
+  const comment = mine.getByRole('button', { name: /Kommentar bei 0:01/ });
+  await expect(comment).toBeVisible();
+  await expect(mine.getByText('Hier eilst du')).toBeVisible();
+  await comment.click();
+  await expect(mine.getByTestId('player-time')).toHaveText(/^0:0[1-3] \//);
+  await expect(mine.getByRole('button', { name: 'Pause' })).toBeVisible();
+  // It really plays from 0:01 (not from the start): about a second later the media is past 0:02.
+  await page.waitForTimeout(1300);
+  await expect(mine.getByTestId('player-time')).toHaveText(/^0:0[2-4] \//);
+  await expectNoSeriousAxe(page);
+
+  // Seen: the badge is gone on the next visit.
+  await page.goto('/submissions');
+  await expect(page.locator('[data-testid="task-card"]').first()).toBeVisible();
+  await expect(taskCard.getByTestId('new-feedback-badge')).toHaveCount(0);
+  await page.goto(task);
+  await expect(page.getByTestId('recording')).toHaveCount(1);
+  await eachLanguageAndSize(page, async (lang, size) => {
+    await expect(page.getByTestId('waveform').first()).toHaveAttribute('data-ready', 'true');
+    await shot(page, 'recordings', `student-task-${lang}-${size}`);
+  });
+  await setLanguage(page, 'de');
+});
+
+test('a take whose upload lost the connection is kept, offered again after a reload, and arrives once', async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  await loginAs(page, OFFLINE_STUDENT.email);
+  const task = await firstRecordableTask(page);
+  await page.goto(task);
+  await expect(page.getByRole('heading', { name: 'Aufnahmen' })).toBeVisible();
+  await recordTake(page, 2);
+  await shot(page, 'recordings', 'student-take-de-phone');
+
+  // The connection drops during the upload.
+  const cut = (route: Route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.continue());
+  await page.route('**/api/submissions/*/recordings*', cut);
+  await page.getByRole('button', { name: 'Aufnahme senden' }).click();
+  await expect(page.getByText('Aufnahme konnte nicht gesendet werden. Sie bleibt auf diesem Gerät gespeichert.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Aufnahme erneut senden' })).toBeVisible();
+  await expect(page.getByTestId('recording')).toHaveCount(0);
+
+  // A reload (or a closed tab): the take is still here, on the task and as a note on the home.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Aufnahme erneut senden' })).toHaveCount(1);
+  await shot(page, 'recordings', 'pending-de-phone');
+  await expectNoSeriousAxe(page);
+  await page.goto('/');
+  await expect(page.getByTestId('pending-note')).toBeVisible();
+  await page.getByTestId('pending-note').click();
+  await expect(page).toHaveURL(new RegExp(`${task}$`));
+
+  // Back online: sent once, and no longer offered.
+  await page.unroute('**/api/submissions/*/recordings*', cut);
+  let posts = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/api\/submissions\/\d+\/recordings/.test(r.url())) posts++;
+  });
+  await page.getByRole('button', { name: 'Aufnahme erneut senden' }).click();
+  await expect(page.getByText('Aufnahme gesendet.')).toBeVisible();
+  await expect(page.getByTestId('recording')).toHaveCount(1);
+  await expect(page.getByTestId('pending-take')).toHaveCount(0);
+  expect(posts).toBe(1);
+  await page.reload();
+  await expect(page.getByTestId('recording')).toHaveCount(1);
+  await expect(page.getByRole('button', { name: 'Aufnahme erneut senden' })).toHaveCount(0);
+  const count = await page.evaluate(async (path) => {
+    const id = path.split('/').pop();
+    const res = await fetch(`/api/submissions/${id}/recordings`, { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return ((await res.json()) as { data: unknown[] }).data.length;
+  }, task);
+  expect(count).toBe(1);
+});

@@ -1,0 +1,164 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CountResponse, CreateCommentBody, InboxResponse, Recording, RecordingComment, RecordingListResponse, UpdateCommentBody } from '@contract/recordings';
+import { api } from '@web/lib/api';
+import { currentLanguage } from '@web/lib/i18n';
+import { extensionFor } from '../lib/recording-limits';
+
+/** Every recordings query starts with ['recordings']; the task list's 'Neues Feedback' lives under ['submissions']. */
+export const recordingKeys = {
+  all: ['recordings'] as const,
+  list: (submissionId: number) => ['recordings', 'list', submissionId] as const,
+  one: (id: number) => ['recordings', 'one', id] as const,
+  inbox: (courseId: number | null, page: number) => ['recordings', 'inbox', { courseId, page }] as const,
+  inboxCount: (courseId: number | null) => ['recordings', 'inbox-count', { courseId }] as const,
+  newFeedbackCount: () => ['recordings', 'new-feedback-count'] as const,
+  /** Not under ['recordings']: a new signed link after every comment would reload the player. */
+  mediaUrl: (path: string) => ['recording-media-url', path] as const,
+};
+
+const lang = () => ({ language: currentLanguage() });
+
+/** GET /api/submissions/{id}/recordings: newest first, each with its comments. */
+export function useRecordings(submissionId: number) {
+  return useQuery({
+    queryKey: recordingKeys.list(submissionId),
+    queryFn: ({ signal }) => api<RecordingListResponse>(`/api/submissions/${submissionId}/recordings`, { query: lang(), signal }).then((r) => r.data),
+  });
+}
+
+/** GET /api/recordings/{id}. */
+export function useRecording(id: number | null) {
+  return useQuery({
+    queryKey: recordingKeys.one(id ?? 0),
+    queryFn: ({ signal }) => api<Recording>(`/api/recordings/${id}`, { query: lang(), signal }),
+    enabled: id !== null,
+  });
+}
+
+export const INBOX_PER_PAGE = 10;
+
+/** GET /api/recordings/inbox: oldest first, ten per page (a teacher goes through ten takes in one page). */
+export function useInbox(courseId: number | null, page: number) {
+  return useQuery({
+    queryKey: recordingKeys.inbox(courseId, page),
+    queryFn: ({ signal }) =>
+      api<InboxResponse>('/api/recordings/inbox', { query: { ...lang(), course_id: courseId, page, per_page: INBOX_PER_PAGE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/recordings/inbox/count: the navigation badge. */
+export function useInboxCount(courseId: number | null, enabled = true) {
+  return useQuery({
+    queryKey: recordingKeys.inboxCount(courseId),
+    queryFn: ({ signal }) => api<CountResponse>('/api/recordings/inbox/count', { query: { course_id: courseId }, signal }).then((r) => r.count),
+    enabled,
+    staleTime: 30_000,
+    refetchInterval: 120_000,
+  });
+}
+
+/** GET /api/recordings/new-feedback/count: the student's dashboard line. */
+export function useNewFeedbackCount(enabled = true) {
+  return useQuery({
+    queryKey: recordingKeys.newFeedbackCount(),
+    queryFn: ({ signal }) => api<CountResponse>('/api/recordings/new-feedback/count', { signal }).then((r) => r.count),
+    enabled,
+  });
+}
+
+/** The signed link of a recording's file (GET /api/media/{path}), cached well inside its hour. */
+export const recordingUrlQuery = (path: string) =>
+  queryOptions({
+    queryKey: recordingKeys.mediaUrl(path),
+    queryFn: ({ signal }) => api<{ url: string }>(`/api/media/${encodeURIComponent(path)}`, { signal }).then((r) => r.url),
+    staleTime: 45 * 60_000,
+    gcTime: 50 * 60_000,
+  });
+
+export function useRecordingUrl(path: string) {
+  return useQuery(recordingUrlQuery(path));
+}
+
+/**
+ * POST /api/submissions/{id}/recordings as multipart, through XMLHttpRequest (upload progress)
+ * with the Bearer token, the language and the 401 handling of web/lib/api.ts.
+ */
+export function uploadRecording(
+  take: { submissionId: number; blob: Blob; type: string; durationMs: number | null; message: string },
+  onProgress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<Recording> {
+  const form = new FormData();
+  if (take.durationMs !== null) form.append('duration_ms', String(Math.round(take.durationMs)));
+  if (take.message.trim()) form.append('message', take.message.trim());
+  form.append('file', take.blob, `aufnahme.${extensionFor(take.type)}`);
+  return api<Recording>(`/api/submissions/${take.submissionId}/recordings`, {
+    method: 'POST',
+    query: lang(),
+    formData: form,
+    onUploadProgress: onProgress,
+    signal,
+  });
+}
+
+/** After any change: the recordings, their counts and the task list's 'Neues Feedback'. */
+function useInvalidate() {
+  const qc = useQueryClient();
+  return () => Promise.all([qc.invalidateQueries({ queryKey: recordingKeys.all }), qc.invalidateQueries({ queryKey: ['submissions'] })]);
+}
+
+export function useDeleteRecording() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => api<null>(`/api/recordings/${id}`, { method: 'DELETE', query: lang() }),
+    onSettled: invalidate,
+  });
+}
+
+export function useAnswerRecording() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => api<Recording>(`/api/recordings/${id}/answer`, { method: 'POST', query: lang() }),
+    onSettled: invalidate,
+  });
+}
+
+/** POST /api/recordings/{id}/seen: the student opened its feedback. The list stays as it is on screen. */
+export function useMarkSeen() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<Recording>(`/api/recordings/${id}/seen`, { method: 'POST', query: lang() }),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: recordingKeys.newFeedbackCount() }),
+        qc.invalidateQueries({ queryKey: ['submissions'] }),
+      ]),
+  });
+}
+
+export function useAddComment() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ recordingId, body }: { recordingId: number; body: CreateCommentBody }) =>
+      api<RecordingComment>(`/api/recordings/${recordingId}/comments`, { method: 'POST', query: lang(), body }),
+    onSettled: invalidate,
+  });
+}
+
+export function useUpdateComment() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UpdateCommentBody }) =>
+      api<RecordingComment>(`/api/recording-comments/${id}`, { method: 'PATCH', query: lang(), body }),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteComment() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => api<null>(`/api/recording-comments/${id}`, { method: 'DELETE', query: lang() }),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,212 @@
+import { useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pause, Play } from 'lucide-react';
+import type WaveSurfer from 'wavesurfer.js';
+import { formatMoment, type Recording } from '@contract/recordings';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useRecordingUrl } from '../api/recordings';
+
+export type PlayerHandle = {
+  /** Jumps to a moment and plays from there. */
+  playFrom: (ms: number) => void;
+  /** The current moment in ms. */
+  currentMs: () => number;
+  focus: () => void;
+};
+
+const SEEK_S = 5;
+
+/**
+ * A recording's player: the waveform (wavesurfer.js, loaded with the first player), the comments
+ * as markers on it (a click plays from there), play/pause and the time. Keyboard on the player:
+ * space plays/pauses, ←/→ seek 5 s, and "c" (with `onCommentAt`) comments at the current moment.
+ * A click on the waveform seeks, and for the teacher places the next comment there.
+ */
+export function RecordingPlayer({
+  recording,
+  onCommentAt,
+  ref,
+}: {
+  recording: Recording;
+  onCommentAt?: (ms: number) => void;
+  ref?: Ref<PlayerHandle>;
+}) {
+  const { t } = useTranslation('recordings');
+  const url = useRecordingUrl(recording.path);
+  const waveRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const groupRef = useRef<HTMLDivElement>(null);
+  const wsRef = useRef<WaveSurfer | null>(null);
+  const [ready, setReady] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [playing, setPlaying] = useState(false);
+  const [timeMs, setTimeMs] = useState(0);
+  const [durationMs, setDurationMs] = useState(recording.duration_ms);
+  const onCommentAtRef = useRef(onCommentAt);
+  useEffect(() => {
+    onCommentAtRef.current = onCommentAt;
+  }, [onCommentAt]);
+
+  useEffect(() => {
+    const container = waveRef.current;
+    if (!url.data || !container) return;
+    let ws: WaveSurfer | null = null;
+    let cancelled = false;
+    setReady(false);
+    setFailed(false);
+    setPlaying(false);
+    setTimeMs(0);
+    void import('wavesurfer.js')
+      .then(({ default: WaveSurferClass }) => {
+        if (cancelled) return;
+        ws = WaveSurferClass.create({
+          container,
+          url: url.data,
+          media: recording.kind === 'video' ? (videoRef.current ?? undefined) : undefined,
+          height: 72,
+          waveColor: '#94a3b8',
+          progressColor: '#4f46e5',
+          cursorColor: '#312e81',
+          cursorWidth: 2,
+          barWidth: 2,
+          barGap: 1,
+          barRadius: 2,
+          normalize: true,
+          dragToSeek: true,
+        });
+        wsRef.current = ws;
+        ws.on('ready', (d) => {
+          setReady(true);
+          if (Number.isFinite(d) && d > 0) setDurationMs(Math.round(d * 1000));
+        });
+        ws.on('timeupdate', (s) => setTimeMs(Math.round(s * 1000)));
+        ws.on('play', () => setPlaying(true));
+        ws.on('pause', () => setPlaying(false));
+        ws.on('finish', () => setPlaying(false));
+        ws.on('interaction', (s) => onCommentAtRef.current?.(Math.round(s * 1000)));
+        ws.on('error', (err) => {
+          console.error('Aufnahme konnte nicht geladen werden', err);
+          setFailed(true);
+        });
+      })
+      .catch((err: unknown) => {
+        console.error('Player konnte nicht geladen werden', err);
+        setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      ws?.destroy();
+      wsRef.current = null;
+    };
+  }, [url.data, recording.kind]);
+
+  const seekTo = useCallback(
+    (ms: number) => {
+      const ws = wsRef.current;
+      if (!ws) return;
+      const clamped = Math.max(0, Math.min(ms, durationMs));
+      ws.setTime(clamped / 1000);
+      setTimeMs(clamped);
+    },
+    [durationMs],
+  );
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      playFrom: (ms) => {
+        seekTo(ms);
+        void wsRef.current?.play().catch(() => undefined);
+      },
+      currentMs: () => Math.round((wsRef.current?.getCurrentTime() ?? 0) * 1000),
+      focus: () => groupRef.current?.focus(),
+    }),
+    [seekTo],
+  );
+
+  const toggle = () => void wsRef.current?.playPause().catch(() => undefined);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey) return;
+    const now = Math.round((wsRef.current?.getCurrentTime() ?? 0) * 1000);
+    if (e.key === ' ') {
+      e.preventDefault();
+      toggle();
+    } else if (e.key === 'ArrowLeft') {
+      e.preventDefault();
+      seekTo(now - SEEK_S * 1000);
+    } else if (e.key === 'ArrowRight') {
+      e.preventDefault();
+      seekTo(now + SEEK_S * 1000);
+    } else if ((e.key === 'c' || e.key === 'C') && onCommentAt) {
+      e.preventDefault();
+      wsRef.current?.pause();
+      onCommentAt(now);
+    }
+  };
+
+  const markers = recording.comments.filter((c) => c.at_ms !== null);
+  const keys = onCommentAt ? t('player.keysTeacher') : t('player.keys');
+
+  return (
+    <div className="space-y-2" data-testid="recording-player">
+      {recording.kind === 'video' && <video ref={videoRef} playsInline className="aspect-video w-full rounded-lg bg-slate-900" aria-label={t('player.video')} />}
+      <div
+        ref={groupRef}
+        role="group"
+        tabIndex={0}
+        aria-label={t('player.label')}
+        aria-describedby={`player-keys-${recording.id}`}
+        onKeyDown={onKeyDown}
+        className="rounded-lg bg-slate-50 p-3 ring-1 ring-slate-200 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+      >
+        <div className="flex items-center gap-3">
+          <button
+            type="button"
+            onClick={toggle}
+            disabled={!ready}
+            aria-label={playing ? t('player.pause') : t('player.play')}
+            className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:bg-brand-600/50"
+            data-testid="player-toggle"
+          >
+            {playing ? <Pause aria-hidden="true" className="size-5 fill-current" /> : <Play aria-hidden="true" className="ml-0.5 size-5 fill-current" />}
+          </button>
+          <div className="relative min-w-0 flex-1">
+            <div ref={waveRef} className="min-h-[72px] cursor-pointer" data-testid="waveform" data-ready={ready ? 'true' : 'false'} />
+            {!ready && !failed && <Skeleton className="absolute inset-0 h-[72px] w-full" />}
+            {failed && <p className="absolute inset-0 flex items-center text-sm text-red-700">{t('player.loadError')}</p>}
+            {ready && durationMs > 0 && (
+              <div aria-hidden="true" className="pointer-events-none absolute inset-0">
+                {markers.map((c) => (
+                  <span
+                    key={c.id}
+                    title={formatMoment(c.at_ms ?? 0)}
+                    className="pointer-events-auto absolute top-0 bottom-0 w-3 -translate-x-1/2 cursor-pointer"
+                    style={{ left: `${Math.min(100, ((c.at_ms ?? 0) / durationMs) * 100)}%` }}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      seekTo(c.at_ms ?? 0);
+                      void wsRef.current?.play().catch(() => undefined);
+                    }}
+                    data-testid="comment-marker"
+                  >
+                    <span className="absolute top-0 bottom-0 left-1/2 w-0.5 -translate-x-1/2 bg-amber-500" />
+                    <span className="absolute -top-1 left-1/2 size-2.5 -translate-x-1/2 rounded-full bg-amber-500 ring-2 ring-white" />
+                  </span>
+                ))}
+              </div>
+            )}
+          </div>
+        </div>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-2 text-xs text-slate-600">
+          <span className="font-medium text-slate-800 tabular-nums" data-testid="player-time">
+            {formatMoment(timeMs)} / {formatMoment(durationMs)}
+          </span>
+          <span id={`player-keys-${recording.id}`} className="hidden sm:inline">
+            {keys}
+          </span>
+        </div>
+      </div>
+    </div>
+  );
+}

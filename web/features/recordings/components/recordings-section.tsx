@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { AudioLines } from 'lucide-react';
+import type { Recording } from '@contract/recordings';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useRecordings } from '../api/recordings';
+import { Recorder } from './recorder';
+import { RecordingCard } from './recording-card';
+
+/**
+ * 'Aufnahmen' on the task detail: the student's recorder (open, overdue and completed tasks) and
+ * the task's recordings with their comments, for the student and the teacher.
+ */
+export function RecordingsSection({
+  submission,
+  viewer,
+  userId,
+  headingLevel = 2,
+}: {
+  submission: { id: number; status: string; title: string };
+  viewer: 'student' | 'teacher';
+  userId: number | null;
+  headingLevel?: 2 | 3;
+}) {
+  const { t } = useTranslation('recordings');
+  const list = useRecordings(submission.id);
+  const canRecord = viewer === 'student' && userId !== null && submission.status !== 'expired';
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const recordings: Recording[] = list.data ?? [];
+  return (
+    <section aria-labelledby={`recordings-title-${submission.id}`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5" data-testid="recordings">
+      <div>
+        <Heading id={`recordings-title-${submission.id}`} className="flex items-center gap-2 text-base font-semibold text-slate-900">
+          <AudioLines aria-hidden="true" className="size-5 text-brand-600" />
+          {t('title')}
+        </Heading>
+        {canRecord && <p className="mt-1 text-sm text-slate-600">{t('recorder.hint')}</p>}
+      </div>
+      {canRecord && <Recorder submissionId={submission.id} userId={userId} title={submission.title} />}
+      {list.isPending ? (
+        <Skeleton className="h-32 w-full rounded-xl" />
+      ) : list.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          {t('list.loadError')}
+        </p>
+      ) : recordings.length === 0 ? (
+        <p className="text-sm text-slate-500">{viewer === 'teacher' ? t('list.emptyTeacher') : t('list.empty')}</p>
+      ) : (
+        <div className="space-y-4" data-testid="recording-list">
+          {recordings.map((r) => (
+            <RecordingCard key={r.id} recording={r} viewer={viewer} userId={userId} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
+import { useToast } from '@web/components/ui/toast';
+import { isApiError } from '@web/lib/api';
+import { recordingKeys, uploadRecording } from '../api/recordings';
+import { outbox, type PendingTake } from '../lib/outbox';
+import { uploads } from '../lib/uploads';
+
+/**
+ * Sends a take: first into the outbox (IndexedDB), then up with progress; the outbox entry goes
+ * only when the server answered 201. Network failures, 5xx and a cancel leave it there, offered
+ * as 'Aufnahme erneut senden'.
+ */
+export function useSendTake() {
+  const { t } = useTranslation('recordings');
+  const toast = useToast();
+  const queryClient = useQueryClient();
+
+  return useCallback(
+    async (take: PendingTake): Promise<boolean> => {
+      if (uploads.get(take.id)) return false;
+      const controller = uploads.begin(take.id);
+      try {
+        await outbox.put(take);
+      } catch (err) {
+        // No IndexedDB (private mode, quota): send anyway, just without the safety net.
+        console.warn('Aufnahme konnte nicht lokal gespeichert werden', err);
+      }
+      try {
+        await uploadRecording(take, (f) => uploads.progress(take.id, f), controller.signal);
+        await outbox.remove(take.id).catch(() => undefined);
+        toast.success(t('send.success'));
+        void queryClient.invalidateQueries({ queryKey: recordingKeys.all });
+        void queryClient.invalidateQueries({ queryKey: ['submissions'] });
+        return true;
+      } catch (err) {
+        if (err instanceof DOMException && err.name === 'AbortError') toast.info(t('send.cancelled'));
+        else if (isApiError(err) && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429 && err.status !== 401)
+          toast.error(err.fieldError('file') ?? err.message, 0);
+        else toast.error(t('send.error'), 0);
+        return false;
+      } finally {
+        uploads.end(take.id);
+      }
+    },
+    [queryClient, t, toast],
+  );
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { outbox, type PendingTake } from './outbox';
+
+/**
+ * Uploads under way in this tab, by take id, outside React: leaving the task screen does not stop
+ * one, and coming back shows its progress instead of offering it a second time.
+ */
+type Inflight = { progress: number; controller: AbortController };
+const inflight = new Map<string, Inflight>();
+let version = 0;
+const listeners = new Set<() => void>();
+const emit = () => {
+  version++;
+  listeners.forEach((l) => l());
+};
+
+export const uploads = {
+  begin(id: string): AbortController {
+    const controller = new AbortController();
+    inflight.set(id, { progress: 0, controller });
+    emit();
+    return controller;
+  },
+  progress(id: string, fraction: number) {
+    const u = inflight.get(id);
+    if (!u) return;
+    u.progress = fraction;
+    emit();
+  },
+  end(id: string) {
+    inflight.delete(id);
+    emit();
+  },
+  cancel(id: string) {
+    inflight.get(id)?.controller.abort();
+  },
+  get(id: string): Inflight | undefined {
+    return inflight.get(id);
+  },
+};
+
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+/** Re-renders on every progress step of any upload. */
+export function useUploadsVersion(): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => 0,
+  );
+}
+
+/** The takes of this user (and task) that wait in the outbox; [] where IndexedDB is missing. */
+export function usePendingTakes(userId: number | null, submissionId?: number): PendingTake[] {
+  const [takes, setTakes] = useState<PendingTake[]>([]);
+  useEffect(() => {
+    if (userId === null) return;
+    let alive = true;
+    const load = () =>
+      outbox.list(userId, submissionId).then(
+        (list) => alive && setTakes(list),
+        () => alive && setTakes([]),
+      );
+    void load();
+    const off = outbox.subscribe(() => void load());
+    return () => {
+      alive = false;
+      off();
+    };
+  }, [userId, submissionId]);
+  return takes;
+}
