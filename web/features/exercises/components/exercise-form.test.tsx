@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import i18n from '@web/lib/i18n';
 import { ApiError } from '@web/lib/api';
 import type { Exercise } from '@contract/exercises';
+import { NO_SETTINGS } from '@contract/exercise-settings';
 import { ExerciseForm } from './exercise-form';
 
 const categories = {
@@ -18,6 +19,7 @@ const exercise: Exercise = {
     { id: 11, type: 'image', path: 'exercises/4/media/a.png', filename: 'Noten.png', size: 1536, mime_type: 'image/png' },
     { id: 12, type: 'pdf', path: 'exercises/4/media/b.pdf', filename: 'Blatt.pdf', size: 2 * 1024 * 1024, mime_type: 'application/pdf' },
   ],
+  ...NO_SETTINGS,
 };
 
 beforeEach(async () => {

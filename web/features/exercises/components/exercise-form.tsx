@@ -7,7 +7,19 @@ import { Checkbox, Select, TextArea, TextField } from '@web/components/ui/fields
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
 import { LANGUAGE_NAMES, LANGUAGES } from '@web/lib/i18n';
-import { addFiles, initialValues, toFormData, validateExercise, type ExerciseFormValues } from '../lib/exercise-form';
+import {
+  addFiles,
+  hasSettings,
+  initialValues,
+  SETTINGS_KEYS,
+  toFormData,
+  validateExercise,
+  type ExerciseFormValues,
+  type FormProblem,
+  type SettingsKey,
+} from '../lib/exercise-form';
+import { parseMeter } from '@contract/exercise-settings';
+import { ExerciseSettingsSection } from './exercise-settings-section';
 import { FilePicker } from './file-picker';
 
 export type ExerciseFormProps = {
@@ -22,7 +34,9 @@ export type ExerciseFormProps = {
   onSubmit: (form: FormData, onProgress?: (fraction: number) => void) => Promise<void>;
 };
 
-type Errors = Partial<Record<'title' | 'estimated_minutes' | 'description' | 'target' | 'tags' | 'course_ids' | 'category' | 'difficulty', string>>;
+type Errors = Partial<
+  Record<'title' | 'estimated_minutes' | 'description' | 'target' | 'tags' | 'course_ids' | 'category' | 'difficulty' | SettingsKey, string>
+>;
 
 /** Add / edit an exercise with its files (SPEC.md section 5, exercise form and upload). */
 export function ExerciseForm({ open, exercise, categories, courses, defaultCourseIds, defaultLanguage, onClose, onSubmit }: ExerciseFormProps) {
@@ -35,11 +49,14 @@ export function ExerciseForm({ open, exercise, categories, courses, defaultCours
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(() => hasSettings(v));
   const editing = Boolean(exercise);
 
   useEffect(() => {
     if (!open) return;
-    setV(initialValues(exercise, { language: defaultLanguage, courseIds: defaultCourseIds }));
+    const start = initialValues(exercise, { language: defaultLanguage, courseIds: defaultCourseIds });
+    setV(start);
+    setSettingsOpen(hasSettings(start));
     setFiles([]);
     setRemoved([]);
     setProblems([]);
@@ -73,9 +90,19 @@ export function ExerciseForm({ open, exercise, categories, courses, defaultCours
     const errs: Errors = {};
     if (found.title) errs.title = t('exercises:form.titleRequired');
     if (found.estimated_minutes) errs.estimated_minutes = t('exercises:form.minutesMin');
+    const settingsText = (p: FormProblem) => t(`exercises:settings.errors.${p}`, { beats: parseMeter(v.meter)?.beats ?? 0 });
+    for (const k of ['tempo_bpm', 'meter', 'meter_grouping', 'usul_pattern'] as const) {
+      const p = found[k];
+      if (p) errs[k] = settingsText(p);
+    }
     setErrors(errs);
     if (Object.keys(errs).length) {
-      document.getElementById(`${formId}-${errs.title ? 'title' : 'minutes'}`)?.focus();
+      const firstSetting = SETTINGS_KEYS.find((k) => errs[k]);
+      if (!errs.title && !errs.estimated_minutes && firstSetting) {
+        setSettingsOpen(true);
+        // the section renders open first, then the field can take the focus
+        setTimeout(() => document.getElementById(`${formId}-${firstSetting}`)?.focus(), 0);
+      } else document.getElementById(`${formId}-${errs.title ? 'title' : 'minutes'}`)?.focus();
       return;
     }
     setBusy(true);
@@ -94,7 +121,9 @@ export function ExerciseForm({ open, exercise, categories, courses, defaultCours
           difficulty: fe.difficulty?.[0],
           tags: Object.entries(fe).find(([k]) => k === 'tags' || k.startsWith('tags.'))?.[1]?.[0],
           course_ids: Object.entries(fe).find(([k]) => k === 'course_ids' || k.startsWith('course_ids.'))?.[1]?.[0],
+          ...Object.fromEntries(SETTINGS_KEYS.map((k) => [k, Object.entries(fe).find(([f]) => f === k || f.startsWith(`${k}.`))?.[1]?.[0]])),
         });
+        if (SETTINGS_KEYS.some((k) => Object.keys(fe).some((f) => f === k || f.startsWith(`${k}.`)))) setSettingsOpen(true);
         const fileMsgs = Object.entries(fe)
           .filter(([k]) => k === 'media_files' || k.startsWith('media_files.') || k.startsWith('remove_media'))
           .flatMap(([, msgs]) => msgs);
@@ -239,6 +268,15 @@ export function ExerciseForm({ open, exercise, categories, courses, defaultCours
           value={v.tags}
           onChange={(e) => set('tags', e.target.value)}
           error={errors.tags}
+        />
+        <ExerciseSettingsSection
+          values={v}
+          errors={errors}
+          open={settingsOpen}
+          onToggle={() => setSettingsOpen((o) => !o)}
+          onChange={set}
+          idPrefix={formId}
+          disabled={busy}
         />
         <fieldset className="sm:col-span-2">
           <legend className="mb-1.5 block text-sm font-medium text-slate-700">{t('exercises:form.courses')}</legend>

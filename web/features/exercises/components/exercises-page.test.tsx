@@ -5,6 +5,7 @@ import i18n from '@web/lib/i18n';
 import { jsonResponse, renderWithApp } from '@web/test/render';
 import type { Exercise } from '@contract/exercises';
 import { ExercisesPage } from './exercises-page';
+import { NO_SETTINGS } from '@contract/exercise-settings';
 
 const categoriesDe = {
   atem_kontrolle: 'Atem & Kontrolle', tonbildung: 'Tonbildung', noten_finger: 'Noten & Finger', haltung_technik: 'Haltung & Technik',
@@ -13,7 +14,7 @@ const categoriesDe = {
 };
 const ex = (o: Partial<Exercise>): Exercise => ({
   id: 1, title: 'x', description: null, category: null, category_label: null, difficulty: null, target: null, estimated_minutes: 10,
-  tags: [], priority: 2, language: 'de', courses: [], created_at: '2026-11-01T10:00:00.000Z', media_files: [], ...o,
+  tags: [], priority: 2, language: 'de', courses: [], created_at: '2026-11-01T10:00:00.000Z', media_files: [], ...NO_SETTINGS, ...o,
 });
 const list = [
   ex({ id: 1, title: 'Makam Hicaz', category: 'makam', difficulty: 'fortgeschritten', target: 'Seyir' }),

@@ -3,6 +3,7 @@ import de from '../../../locales/de/exercises.json';
 import tr from '../../../locales/tr/exercises.json';
 import type { Exercise } from '@contract/exercises';
 import { addFiles, filterExercises, fileType, initialValues, parseTags, toFormData, validateExercise } from './exercise-form';
+import { NO_SETTINGS } from '@contract/exercise-settings';
 
 const MB = 1024 * 1024;
 const f = (name: string, size: number, type: string) => ({ name, size, type });
@@ -82,7 +83,7 @@ describe('form values', () => {
 describe('filterExercises', () => {
   const ex = (o: Partial<Exercise>): Exercise => ({
     id: 1, title: '', description: null, category: null, category_label: null, difficulty: null, target: null,
-    estimated_minutes: null, tags: [], priority: 2, language: 'de', courses: [], created_at: '2026-01-01T00:00:00.000Z', media_files: [], ...o,
+    estimated_minutes: null, tags: [], priority: 2, language: 'de', courses: [], created_at: '2026-01-01T00:00:00.000Z', media_files: [], ...NO_SETTINGS, ...o,
   });
   const list = [
     ex({ id: 1, title: 'Lange Töne', category: 'atem_kontrolle', difficulty: 'leicht', tags: ['ney'] }),

@@ -1,5 +1,7 @@
 import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES, type Category, type Difficulty } from '@contract/constants';
 import type { Exercise } from '@contract/exercises';
+import { parseGrouping, parseMeter, strokeList } from '@contract/exercise-settings';
+import { STROKES, TEMPO_RANGE, type MakamKey, type UsulKey } from '@contract/music';
 
 /** What the picker needs of a File (a real File in the browser, a plain object in tests). */
 export type PickedFile = { name: string; size: number; type: string };
@@ -69,7 +71,25 @@ export type ExerciseFormValues = {
   language: 'de' | 'tr';
   tags: string;
   course_ids: number[];
+  /** Practice-tool settings ("Übungseinstellungen"), all optional; text as typed. */
+  tempo_bpm: string;
+  meter: string;
+  meter_grouping: string;
+  usul: UsulKey | '';
+  /** Strokes separated by spaces: 'dum tek - tek' ('-' or rest for a rest). */
+  usul_pattern: string;
+  makam: MakamKey | '';
+  durak: string;
 };
+
+/** The settings' fields of the form. */
+export const SETTINGS_KEYS = ['tempo_bpm', 'meter', 'meter_grouping', 'usul', 'usul_pattern', 'makam', 'durak'] as const;
+export type SettingsKey = (typeof SETTINGS_KEYS)[number];
+
+/** True when any setting is filled in (the section then starts open). */
+export function hasSettings(v: Pick<ExerciseFormValues, SettingsKey>): boolean {
+  return SETTINGS_KEYS.some((k) => v[k].trim() !== '');
+}
 
 export function initialValues(e: Exercise | null | undefined, defaults: { language: 'de' | 'tr'; courseIds: number[] }): ExerciseFormValues {
   return {
@@ -83,19 +103,44 @@ export function initialValues(e: Exercise | null | undefined, defaults: { langua
     language: e?.language ?? defaults.language,
     tags: e?.tags.join(', ') ?? '',
     course_ids: e ? e.courses.map((c) => c.id) : defaults.courseIds,
+    tempo_bpm: e?.tempo_bpm ? String(e.tempo_bpm) : '',
+    meter: e?.meter ?? '',
+    meter_grouping: e?.meter_grouping ?? '',
+    usul: e?.usul ?? '',
+    usul_pattern: e?.usul_pattern?.join(' ') ?? '',
+    makam: e?.makam ?? '',
+    durak: e?.durak ?? '',
   };
 }
 
-export type FormErrorKey = 'title' | 'estimated_minutes';
+export type FormErrorKey = 'title' | 'estimated_minutes' | 'tempo_bpm' | 'meter' | 'meter_grouping' | 'usul_pattern';
+export type FormProblem = 'required' | 'min' | 'tempo' | 'meter' | 'grouping' | 'groupingSum' | 'groupingWithoutMeter' | 'stroke';
 
-/** The form's own checks: title required, estimated minutes at least 1 (when given). */
-export function validateExercise(v: ExerciseFormValues): Partial<Record<FormErrorKey, 'required' | 'min'>> {
-  const e: Partial<Record<FormErrorKey, 'required' | 'min'>> = {};
+/**
+ * The form's own checks: title required, estimated minutes at least 1 (when given), and the
+ * settings as the server checks them (contract/exercise-settings.ts).
+ */
+export function validateExercise(v: ExerciseFormValues): Partial<Record<FormErrorKey, FormProblem>> {
+  const e: Partial<Record<FormErrorKey, FormProblem>> = {};
   if (!v.title.trim()) e.title = 'required';
   if (v.estimated_minutes.trim() !== '') {
     const n = Number(v.estimated_minutes);
     if (!Number.isInteger(n) || n < 1) e.estimated_minutes = 'min';
   }
+  if (v.tempo_bpm.trim() !== '') {
+    const n = Number(v.tempo_bpm);
+    if (!Number.isInteger(n) || n < TEMPO_RANGE.min || n > TEMPO_RANGE.max) e.tempo_bpm = 'tempo';
+  }
+  const meter = v.meter.trim() === '' ? null : parseMeter(v.meter);
+  if (v.meter.trim() !== '' && !meter) e.meter = 'meter';
+  if (v.meter_grouping.trim() !== '') {
+    const groups = parseGrouping(v.meter_grouping);
+    if (!groups) e.meter_grouping = 'grouping';
+    else if (v.meter.trim() === '') e.meter_grouping = 'groupingWithoutMeter';
+    else if (meter && groups.reduce((a, b) => a + b, 0) !== meter.beats) e.meter_grouping = 'groupingSum';
+  }
+  const strokes = strokeList(v.usul_pattern);
+  if (Array.isArray(strokes) && (strokes.length > 64 || strokes.some((x) => !(STROKES as readonly unknown[]).includes(x)))) e.usul_pattern = 'stroke';
   return e;
 }
 
@@ -113,6 +158,8 @@ export function toFormData(v: ExerciseFormValues, files: ReadonlyArray<Blob & Pi
   parseTags(v.tags).forEach((t, i) => fd.append(`tags[${i}]`, t));
   v.course_ids.forEach((id, i) => fd.append(`course_ids[${i}]`, String(id)));
   removeMedia.forEach((id, i) => fd.append(`remove_media[${i}]`, String(id)));
+  // settings: always sent (blank = not set), since an update replaces them like the other fields
+  for (const k of SETTINGS_KEYS) fd.append(k, v[k].trim());
   files.forEach((f, i) => fd.append(`media_files[${i}]`, f, f.name));
   return fd;
 }

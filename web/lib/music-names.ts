@@ -1,0 +1,60 @@
+import type { MakamKey, UsulKey } from '@contract/music';
+import type { ExerciseSettings } from '@contract/exercise-settings';
+
+/**
+ * Display names of the makam and usul keys (contract/music.ts). They are Turkish proper names and
+ * read the same in the German and the Turkish interface (MAKAM.md spells them this way).
+ */
+export const MAKAM_NAMES: Record<MakamKey, string> = {
+  rast: 'Rast',
+  ussak: 'Uşşak',
+  hicaz: 'Hicaz',
+  huseyni: 'Hüseynî',
+  nihavend: 'Nihavend',
+  kurdi: 'Kürdî',
+  buselik: 'Bûselik',
+};
+
+export const USUL_NAMES: Record<UsulKey, string> = {
+  nim_sofyan: 'Nim Sofyan',
+  semai: 'Semai',
+  sofyan: 'Sofyan',
+  turk_aksagi: 'Türk Aksağı',
+  yuruk_semai: 'Yürük Semai',
+  devr_i_hindi: 'Devr-i Hindi',
+  duyek: 'Düyek',
+  aksak: 'Aksak',
+  evfer: 'Evfer',
+  curcuna: 'Curcuna',
+};
+
+/** The usual durak (tonic perde) of each makam (MAKAM.md); a different one is named in the summary. */
+export const MAKAM_DURAK: Record<MakamKey, string> = {
+  rast: 'Rast',
+  ussak: 'Dügâh',
+  hicaz: 'Dügâh',
+  huseyni: 'Dügâh',
+  nihavend: 'Rast',
+  kurdi: 'Dügâh',
+  buselik: 'Dügâh',
+};
+
+/** A name for a key that may be newer than this list: the key itself. */
+export const makamName = (k: string): string => (MAKAM_NAMES as Record<string, string>)[k] ?? k;
+export const usulName = (k: string): string => (USUL_NAMES as Record<string, string>)[k] ?? k;
+
+/**
+ * The one-line summary of an exercise's settings: 'Hicaz · Düyek · ♩ = 80', '7/8 (2+2+3) · ♩ = 120';
+ * a durak other than the makam's usual one follows it ('Hicaz (Nevâ)'). Empty when nothing is set.
+ */
+export function settingsSummary(s: Partial<ExerciseSettings> | null | undefined): string {
+  if (!s) return '';
+  const parts: string[] = [];
+  const usualDurak = s.makam ? (MAKAM_DURAK as Record<string, string>)[s.makam] : undefined;
+  if (s.makam) parts.push(s.durak && s.durak !== usualDurak ? `${makamName(s.makam)} (${s.durak})` : makamName(s.makam));
+  else if (s.durak) parts.push(s.durak);
+  if (s.usul) parts.push(usulName(s.usul));
+  if (s.meter) parts.push(s.meter_grouping ? `${s.meter} (${s.meter_grouping})` : s.meter);
+  if (s.tempo_bpm) parts.push(`♩ = ${s.tempo_bpm}`);
+  return parts.join(' · ');
+}
