@@ -1,28 +1,33 @@
 import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BookOpen, ClipboardList, LayoutDashboard, Music, Users } from 'lucide-react';
+import { BookOpen, ClipboardList, Gauge, Inbox, LayoutDashboard, Music, Users } from 'lucide-react';
 import { cn } from '@web/components/ui/cn';
 import type { Role } from '@web/features/auth/auth-provider';
+import { useSelectedCourse } from '@web/features/course-selection/course-selection';
+import { InboxCountBadge } from '@web/features/recordings/components/feedback-badges';
 
-type Item = { to: string; label: string; icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>; end: boolean };
+type Item = { to: string; label: string; icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>; end: boolean; badge?: 'inbox' };
 
 export function navItems(role: Role | null): Item[] {
   const items: Item[] = [{ to: '/', label: 'nav.dashboard', icon: LayoutDashboard, end: true }];
   if (role === 'teacher') {
     items.push(
+      { to: '/review', label: 'nav.review', icon: Inbox, end: false, badge: 'inbox' },
       { to: '/students', label: 'nav.students', icon: Users, end: false },
       { to: '/courses', label: 'nav.courses', icon: BookOpen, end: false },
       { to: '/exercises', label: 'nav.exercises', icon: Music, end: false },
     );
   }
   if (role === 'student') items.push({ to: '/submissions', label: 'nav.submissions', icon: ClipboardList, end: false });
+  if (role) items.push({ to: '/tools', label: 'nav.tools', icon: Gauge, end: false });
   return items;
 }
 
 /** Navigation by role. The root item is active only on an exact match, others by path prefix. */
 export function Navigation({ role }: { role: Role | null }) {
   const { t } = useTranslation('layout');
+  const { courseId } = useSelectedCourse();
   return (
     <nav aria-label={t('nav.label')}>
       <ul className="space-y-1">
@@ -33,7 +38,7 @@ export function Navigation({ role }: { role: Role | null }) {
               end={item.end}
               className={({ isActive }) =>
                 cn(
-                  'group flex h-10 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors',
+                  'group flex h-11 items-center gap-3 rounded-lg px-3 text-sm font-medium transition-colors lg:h-10',
                   isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
                 )
               }
@@ -42,6 +47,7 @@ export function Navigation({ role }: { role: Role | null }) {
                 <>
                   <item.icon aria-hidden="true" className={cn('size-5 shrink-0', isActive ? 'text-brand-600' : 'text-slate-400 group-hover:text-slate-500')} />
                   {t(item.label)}
+                  {item.badge === 'inbox' && <InboxCountBadge courseId={courseId} />}
                 </>
               )}
             </NavLink>

@@ -1,15 +1,20 @@
+import { lazy } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '@web/features/auth/auth-provider';
-import { TaskCalendar } from '@web/features/calendar/components/TaskCalendar';
 import { StudentDashboardView } from '@web/features/progress/components/student-dashboard-view';
+import { StudentRecordingNotes } from '@web/features/recordings/components/feedback-badges';
 
-/** The student's dashboard at '/', with the read-only calendar of their tasks. */
+// FullCalendar is large: its chunk loads only when the calendar comes near the screen.
+const TaskCalendar = lazy(() => import('@web/features/calendar/components/TaskCalendar').then((m) => ({ default: m.TaskCalendar })));
+
+/** The student's home at '/' (today first), with the read-only calendar of their tasks further down. */
 export default function StudentDashboardScreen() {
   const { user } = useAuth();
   const navigate = useNavigate();
   return (
     <StudentDashboardView
       name={user?.name}
+      notice={<StudentRecordingNotes userId={user?.id ?? null} />}
       calendar={<TaskCalendar canCreate={false} onEventClick={(e) => void navigate(`/submissions/${e.submission_id}`)} />}
     />
   );

@@ -1,16 +1,18 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@web/features/auth/auth-provider';
 import { useToast } from '@web/components/ui/toast';
 import { taskKeys, useCompleteSubmission, useSubmission } from '@web/features/tasks/api/submissions';
-import { completeErrorKey, loadErrorKey } from '@web/features/tasks/lib/task-status';
+import { completeErrorKey, loadErrorKey, localToday } from '@web/features/tasks/lib/task-status';
 import {
   TaskBreadcrumb,
   TaskDescription,
   TaskDetailSkeleton,
   TaskFacts,
+  TaskFinish,
+  TaskGoal,
   TaskHeader,
   TaskNotFound,
   TaskNotes,
@@ -19,7 +21,18 @@ import {
 import { PracticeTimer } from '@web/features/practice/components/practice-timer';
 import { PracticeHistory } from '@web/features/practice/components/practice-history';
 import { MediaSection } from '@web/features/media/components/media-section';
-import { TeacherTaskActions } from '@web/features/tasks/components/teacher-task-actions';
+import { ScoreView } from '@web/features/media/components/score-view';
+import { RecordingsSection } from '@web/features/recordings/components/recordings-section';
+import { settingsSummary } from '@web/lib/music-names';
+import { clearPracticeTempo } from '@web/lib/practice-tempo';
+import { Skeleton } from '@web/components/ui/skeleton';
+import type { Submission } from '@contract/submissions';
+
+// Only a teacher sees these (and its confirmation dialog): not in the student's chunk.
+const TeacherTaskActions = lazy(() => import('@web/features/tasks/components/teacher-task-actions').then((m) => ({ default: m.TeacherTaskActions })));
+const TeacherReviewCard = lazy(() => import('@web/features/tasks/components/teacher-task-actions').then((m) => ({ default: m.TeacherReviewCard })));
+// The practice tools (issue 16) in their own chunk, set to the exercise's settings.
+const ToolsPanel = lazy(() => import('@web/features/tools/components/tools-panel').then((m) => ({ default: m.ToolsPanel })));
 
 const parseId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : null);
 
@@ -30,12 +43,16 @@ const parseId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) 
 export default function SubmissionDetailScreen() {
   const { t } = useTranslation('tasks');
   const toast = useToast();
-  const { isTeacher } = useAuth();
+  const { isTeacher, user } = useAuth();
   const viewer = isTeacher ? 'teacher' : 'student';
   const id = parseId(useParams().id);
   const query = useSubmission(id ?? 0, id !== null);
   const complete = useCompleteSubmission();
   const queryClient = useQueryClient();
+  const today = localToday();
+  // The screen is first drawn in the background in small slices (a deferred value renders as a
+  // transition), not in one long task; later changes (done, a session) show at once.
+  const deferred = useDeferredValue(query.data) !== undefined ? query.data : undefined;
 
   // One toast per failed load with SPEC.md's message (403 / 404 / other); the panel stays.
   const reported = useRef<unknown>(null);
@@ -50,13 +67,17 @@ export default function SubmissionDetailScreen() {
     if (id !== null) void queryClient.invalidateQueries({ queryKey: taskKeys.detail(id) });
   }, [id, queryClient]);
 
-  if (id === null) return <TaskNotFound message={t('detail.loadNotFound')} viewer={viewer} />;
-  if (query.isPending) return <TaskDetailSkeleton />;
-  if (query.isError) return <TaskNotFound message={t(loadErrorKey(query.error))} viewer={viewer} />;
+  // the tempo reached belongs to this task's sessions only
+  useEffect(() => clearPracticeTempo, [id]);
 
-  const task = query.data;
+  if (id === null) return <TaskNotFound message={t('detail.loadNotFound')} viewer={viewer} />;
+  if (query.isError) return <TaskNotFound message={t(loadErrorKey(query.error))} viewer={viewer} />;
+  if (query.isPending || !deferred) return <TaskDetailSkeleton />;
+
+  const task = deferred;
   const student = viewer === 'student';
   const practising = student && (task.status === 'open' || task.status === 'overdue');
+  const files = task.exercise?.media_files ?? [];
 
   const onComplete = async () => {
     try {
@@ -69,28 +90,98 @@ export default function SubmissionDetailScreen() {
   };
 
   return (
-    <>
+    // Phones: room under the content for the practice bar fixed above the tab bar.
+    <div className={practising ? 'pb-36 lg:pb-0' : undefined}>
       <TaskBreadcrumb task={task} viewer={viewer} />
-      <TaskHeader task={task} canAct={student} completing={complete.isPending} onComplete={() => void onComplete()} />
+      <TaskHeader task={task} today={today} />
+      {/* The student sees the settings at the top of the tools panel; the teacher here. */}
+      {!student && <ExerciseSettingsLine exercise={task.exercise} />}
       {!student && <p className="-mt-3 mb-6 text-sm text-slate-500">{t('detail.teacherView')}</p>}
-      {/* Phone: note, practice, description, media, details. Desktop: main column and a side column. */}
+      {/*
+        The practice screen. Phone: note, score, practice (goal, timer – and later the recorder and
+        the practice tools, in the 'Üben' region), finishing, description, media, details.
+        Desktop: the same in a main column, note and details in a side column.
+      */}
       <div className="grid gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start">
-        <div className="space-y-6 lg:col-span-2 lg:row-span-2 lg:row-start-1">
-          {practising && <PracticeTimer submissionId={task.id} exerciseTitle={taskTitle(task)} onSessionFinished={reload} />}
-          <TaskDescription task={task} />
-          <MediaSection files={task.exercise?.media_files ?? []} exerciseId={task.exercise?.id ?? null} />
-        </div>
+        {/* The note once: first on phones, at the top of the side column from lg. */}
         {(task.teacher_note || task.teacher_feedback) && (
-          <div className="order-first lg:order-none lg:col-start-3 lg:row-start-1">
+          <div className="lg:col-start-3 lg:row-start-1">
             <TaskNotes task={task} />
           </div>
         )}
+        <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          {!student && <RecordingsSection submission={{ id: task.id, status: task.status, title: taskTitle(task) }} viewer="teacher" userId={user?.id ?? null} />}
+          {student && <ScoreView files={files} exerciseId={task.exercise?.id ?? null} headingId="task-score-title" />}
+          {student && (
+            <section aria-labelledby="task-practice-title" className="space-y-4" data-testid="practice-region">
+              <h2 id="task-practice-title" className="text-lg font-semibold tracking-tight text-slate-900">
+                {t('detail.practiceTitle')}
+              </h2>
+              <TaskGoal task={task} />
+              {practising && (
+                <PracticeTimer
+                  submissionId={task.id}
+                  exerciseTitle={taskTitle(task)}
+                  estimatedMinutes={task.exercise?.estimated_minutes}
+                  today={today}
+                  onSessionFinished={reload}
+                />
+              )}
+              <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+                <ToolsPanel
+                  key={task.exercise?.id ?? 0}
+                  initial={toolsSettings(task.exercise)}
+                />
+              </Suspense>
+              <RecordingsSection submission={{ id: task.id, status: task.status, title: taskTitle(task) }} viewer="student" userId={user?.id ?? null} headingLevel={3} />
+            </section>
+          )}
+          {student && (
+            <TaskFinish task={task} practised={task.time_spent_minutes > 0} completing={complete.isPending} onComplete={() => void onComplete()} />
+          )}
+          <TaskDescription task={task} />
+          <MediaSection files={files} exerciseId={task.exercise?.id ?? null} />
+        </div>
         <div className="space-y-6 lg:col-start-3">
+          {/* A teacher's view leads with the review; deleting stays last, as a secondary action. */}
+          {!student && (
+            <Suspense fallback={null}>
+              <TeacherReviewCard task={task} />
+            </Suspense>
+          )}
           <TaskFacts task={task} viewer={viewer} />
           {!student && <PracticeHistory submissionId={task.id} />}
-          {!student && <TeacherTaskActions task={task} />}
+          {!student && (
+            <Suspense fallback={null}>
+              <TeacherTaskActions task={task} />
+            </Suspense>
+          )}
         </div>
       </div>
-    </>
+    </div>
+  );
+}
+
+/** The exercise's settings for the tools: the meter with its grouping as '7/8 (2+2+3)'. */
+function toolsSettings(e: Submission['exercise']) {
+  if (!e) return {};
+  return {
+    tempo_bpm: e.tempo_bpm,
+    meter: e.meter && e.meter_grouping ? `${e.meter} (${e.meter_grouping})` : e.meter,
+    usul: e.usul,
+    makam: e.makam,
+    durak: e.durak,
+    pattern: e.usul_pattern,
+  };
+}
+
+/** 'Hicaz · Düyek · ♩ = 80' under the title, when the exercise carries settings. */
+function ExerciseSettingsLine({ exercise }: { exercise: Submission['exercise'] }) {
+  const line = settingsSummary(exercise);
+  if (!line) return null;
+  return (
+    <p className="-mt-3 mb-4 text-base font-semibold text-slate-800" data-testid="exercise-settings-line">
+      {line}
+    </p>
   );
 }
