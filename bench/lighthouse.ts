@@ -29,8 +29,8 @@ const DEMO_PASSWORD = 'demo1234';
 const STUDENT = 'ayse@example.com';
 const TEACHER = 'lehrer@example.com';
 
-export type PageName = 'login' | 'student-home' | 'task-list' | 'task' | 'teacher-home' | 'students';
-export const PAGES: PageName[] = ['login', 'student-home', 'task-list', 'task', 'teacher-home', 'students'];
+export type PageName = 'login' | 'student-home' | 'task-list' | 'task' | 'teacher-home' | 'students' | 'tools';
+export const PAGES: PageName[] = ['login', 'student-home', 'task-list', 'task', 'teacher-home', 'students', 'tools'];
 
 export type PageResult = {
   page: PageName;
@@ -242,6 +242,7 @@ export async function runLighthouse(opts: LighthouseOptions = {}): Promise<{ res
       task: { path: `/submissions/${taskId}`, token: student },
       'teacher-home': { path: '/', token: teacher },
       students: { path: '/students', token: teacher },
+      tools: { path: '/tools', token: student },
     };
     const results: PageResult[] = [];
     for (const name of wanted) {
