@@ -5,6 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { DEMO, DEMO_PASSWORD, DESKTOP, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, shot, test } from './fixtures';
 import { makePdf, staffPng } from '../server/modules/media/sample-files';
 
+/** The practice timer's one Start/Stopp control (the tools beside it have Start/Stopp buttons of their own). */
+const timerButton = (p: Page, name: 'Start' | 'Stopp') => p.getByTestId('practice-toggle').and(p.getByRole('button', { name, exact: true }));
+
 const here = dirname(fileURLToPath(import.meta.url));
 const VIDEO = readFileSync(join(here, 'fixtures', 'video.webm'));
 const STUDENT = DEMO.students[0];
@@ -108,6 +111,7 @@ test('a student opens a task with picture, PDF and video, practises with the tim
   // (the first picture also leads the page as the score; this is the one under Medien & Materialien)
   const img = page.getByRole('img', { name: 'Griffbild.png', exact: true }).last();
   await expect(img).toBeVisible();
+  await img.scrollIntoViewIfNeeded(); // loading="lazy": below the practice tools it loads when near
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(480);
   const pdfRow = page.getByRole('listitem').filter({ hasText: 'Übungsblatt.pdf' });
   await expect(pdfRow).toContainText(/\d+(,\d+)? (Bytes|KB)/);
@@ -128,26 +132,26 @@ test('a student opens a task with picture, PDF and video, practises with the tim
   await expect(page.getByRole('heading', { name: 'Übungszeit erfassen' })).toBeVisible();
   await expect(timer(page)).toHaveText('00:00');
   // one control: Start, then Stopp
-  await expect(page.getByRole('button', { name: 'Stopp', exact: true })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await expect(timerButton(page, 'Stopp')).toHaveCount(0);
+  await timerButton(page, 'Start').click();
   await expect(page.getByText('Übung gestartet!')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Start', exact: true })).toHaveCount(0);
+  await expect(timerButton(page, 'Start')).toHaveCount(0);
   await expect.poll(() => seconds(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
   await shot(page, 'tasks', 'detail-running-de-desktop');
   const beforeReload = await seconds(page);
   await page.reload();
-  await expect(page.getByRole('button', { name: 'Stopp', exact: true })).toBeEnabled();
+  await expect(timerButton(page, 'Stopp')).toBeEnabled();
   expect(await seconds(page)).toBeGreaterThanOrEqual(beforeReload);
   await expect.poll(() => seconds(page)).toBeGreaterThan(beforeReload);
 
   // A second tab finds the same running session (it never starts a second one).
   const second = await context.newPage();
   await second.goto(`/submissions/${taskId}`);
-  await expect(second.getByRole('button', { name: 'Stopp', exact: true })).toBeEnabled({ timeout: 30_000 });
+  await expect(timerButton(second, 'Stopp')).toBeEnabled({ timeout: 30_000 });
   expect(await seconds(second)).toBeGreaterThanOrEqual(beforeReload);
   await second.close();
 
-  await page.getByRole('button', { name: 'Stopp', exact: true }).click();
+  await timerButton(page, 'Stopp').click();
   await expect(page.getByText(/^Übung beendet! \d+ s aufgezeichnet\.$/)).toBeVisible();
   // the clock keeps today's total on the task (not 00:00)
   await expect(timer(page)).not.toHaveText('00:00');
@@ -182,19 +186,19 @@ test('a running timer: a 409 on start in a stale tab resumes the running session
   const taskId = await taskWithMedia(request, title);
   await loginAs(page, STUDENT.email);
   await page.goto(`/submissions/${taskId}`);
-  await expect(page.getByRole('button', { name: 'Start', exact: true })).toBeEnabled();
+  await expect(timerButton(page, 'Start')).toBeEnabled();
   // another tab starts the timer meanwhile (this tab does not know)
   const other = await context.newPage();
   await other.goto(`/submissions/${taskId}`);
-  await other.getByRole('button', { name: 'Start', exact: true }).click();
-  await expect(other.getByRole('button', { name: 'Stopp', exact: true })).toBeEnabled();
+  await timerButton(other, 'Start').click();
+  await expect(timerButton(other, 'Stopp')).toBeEnabled();
   await other.waitForTimeout(2100);
   await other.close();
-  await page.getByRole('button', { name: 'Start', exact: true }).click();
+  await timerButton(page, 'Start').click();
   await expect(page.getByText('Für diese Aufgabe läuft bereits eine Übung.')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Stopp', exact: true })).toBeEnabled();
+  await expect(timerButton(page, 'Stopp')).toBeEnabled();
   expect(await seconds(page)).toBeGreaterThanOrEqual(2);
-  await page.getByRole('button', { name: 'Stopp', exact: true }).click();
+  await timerButton(page, 'Stopp').click();
   await expect(page.getByText(/^Übung beendet!/)).toBeVisible();
 });
 
