@@ -99,3 +99,29 @@ export const bodyErrors = { 413: errorSchema, 415: errorSchema } as const;
  * Kept so that routes not yet converted still compile (and still document 422 and 500).
  */
 export const errorResponses = errorResponsesOf(401, 403, 404, 409, 429);
+
+/** The 422 message of an `Idempotency-Key` header that is empty, too long or holds other characters. */
+export const idempotencyKeyMessage: IssueMsg = {
+  de: 'Der Idempotency-Key muss 1–200 Zeichen aus A–Z, a–z, 0–9 und _ - : . haben.',
+  tr: 'Idempotency-Key, A–Z, a–z, 0–9 ve _ - : . karakterlerinden oluşan 1–200 karakter olmalıdır.',
+};
+
+/** What an `Idempotency-Key` may hold. */
+export const IDEMPOTENCY_KEY_PATTERN = '^[A-Za-z0-9_\\-:.]{1,200}$';
+
+/**
+ * The request headers of a write a device may queue offline (docs/decisions/idempotency-and-offline-sessions.md):
+ * an optional `Idempotency-Key`. A repeat with the same key by the same user within 24 hours
+ * answers the first answer (same status and body) without writing again.
+ */
+export const idempotencyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .refine((v) => new RegExp(IDEMPOTENCY_KEY_PATTERN).test(v), { message: idempotencyKeyMessage.de, params: { msg: idempotencyKeyMessage } })
+    .optional()
+    .meta({
+      pattern: IDEMPOTENCY_KEY_PATTERN,
+      description:
+        'Optional. A key the client chose for this write (1–200 characters of A–Z a–z 0–9 _ - : .). Sent again by the same user within 24 hours, the first answer (2xx) comes back without a second write; the same key on another call → 422; while the first request with it still runs → 409.',
+    }),
+});

@@ -13,6 +13,8 @@ export const practiceSessionSchema = z
     duration_minutes: z.number().nullable(),
     /** The tempo reached (BPM), when the stop sent one; null otherwise. */
     tempo_bpm: z.number().int().min(TEMPO_RANGE.min).max(TEMPO_RANGE.max).nullable(),
+    /** Timed on the student's device without a connection and sent later; false when the server timed it. */
+    recorded_offline: z.boolean(),
   })
   .meta({ id: 'PracticeSession' });
 export type PracticeSession = z.infer<typeof practiceSessionSchema>;
@@ -33,6 +35,23 @@ export const practiceStopBody = z
   })
   .meta({ id: 'PracticeStop' });
 export type PracticeStop = z.infer<typeof practiceStopBody>;
+
+/** How far an offline session's end may lie ahead of the server's clock (the device's clock may run fast). */
+export const OFFLINE_CLOCK_SKEW_MS = 2 * 60 * 1000;
+/** How old an offline session may be when it arrives: it ended within this many days. */
+export const OFFLINE_MAX_AGE_DAYS = 7;
+
+/**
+ * Body of POST /api/submissions/{id}/practice-sessions/offline: a session the student timed on
+ * their device without a connection, with the device's times (ISO 8601 with an offset or Z).
+ */
+export const practiceOfflineBody = z
+  .strictObject({
+    started_at: z.iso.datetime({ offset: true }).describe('When the timer started on the device'),
+    ended_at: z.iso.datetime({ offset: true }).describe('When it stopped: in the past, within the last 7 days, at most 180 minutes after started_at'),
+  })
+  .meta({ id: 'PracticeOffline' });
+export type PracticeOffline = z.infer<typeof practiceOfflineBody>;
 
 /** GET /api/submissions/{id}/practice-sessions: newest first. */
 export const practiceSessionListSchema = z.array(practiceSessionSchema);

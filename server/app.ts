@@ -14,6 +14,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { AppError, invalid, messages, type Msg } from './errors';
 import { registerAccessControl } from './lib/auth';
+import { registerIdempotency } from './lib/idempotency';
 import { BROTLI_QUALITY, COMPRESS_THRESHOLD, GZIP_LEVEL, registerReadCache } from './lib/read-cache';
 import { requestLang } from './lib/lang';
 import { clientErrorHandler, fastifyTrustProxy, JSON_BODY_LIMIT, limitConnectionsPerAddress, registerBodyLimits, serverTimeouts, trustedPeer } from './lib/limits';
@@ -162,6 +163,8 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   const allowedMethods = allowedMethodsFor(app.routeTable);
   // After the access check (the lookup needs the caller), before the routes (it wraps their handlers).
   registerReadCache(app, { ttlMs: deps.config.READ_CACHE_SECONDS * 1000, timeZone: deps.config.APP_TIMEZONE });
+  // After the access check (keys are per user), before the routes: a repeated Idempotency-Key answers the first answer.
+  registerIdempotency(app, deps.db);
   // PostgreSQL text cannot hold U+0000: refuse it in any JSON body, query or path field (422),
   // before a handler could try to store it (multipart text fields are caught by the DB mapping below).
   app.addHook('preValidation', async (req) => {

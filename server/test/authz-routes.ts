@@ -77,6 +77,17 @@ async function recording(w: World, o: { comment?: boolean } = {}) {
   return { id: r!.id, task, path, message, commentId, commentText };
 }
 
+/**
+ * A minute in the past for an offline session of student A that overlaps no other (each build takes
+ * its own slot, counted back from a fixed base an hour before the file was loaded).
+ */
+const OFFLINE_BASE_MS = Date.now() - 60 * 60_000;
+let offlineSlot = 0;
+function offlineTimes(): { started_at: string; ended_at: string } {
+  const ended = OFFLINE_BASE_MS - (offlineSlot++ % 4000) * 90_000;
+  return { started_at: new Date(ended - 60_000).toISOString(), ended_at: new Date(ended).toISOString() };
+}
+
 export const matrix: Record<string, Spec> = {
   'GET /api/health': { access: 'public', expect: everyone(200), build: async () => ({ url: '/api/health' }) },
   'GET /api/docs': { access: 'public', expect: everyone(200), build: async () => ({ url: '/api/docs' }) },
@@ -376,6 +387,14 @@ export const matrix: Record<string, Spec> = {
     build: async (w) => {
       const s = await w.task();
       return { url: `/api/submissions/${s.id}/practice-sessions/start`, id: s.id };
+    },
+  },
+  'POST /api/submissions/:id/practice-sessions/offline': {
+    access: 'student',
+    expect: studentOwned(201),
+    build: async (w) => {
+      const s = await w.task();
+      return { url: `/api/submissions/${s.id}/practice-sessions/offline`, id: s.id, payload: offlineTimes() };
     },
   },
   'POST /api/practice-sessions/:id/stop': {

@@ -34,6 +34,8 @@ export type ApiOptions = {
   /** Upload progress 0..1 (uses XMLHttpRequest). */
   onUploadProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** A key the server answers a repeat of this write with the first answer for (`Idempotency-Key`). */
+  idempotencyKey?: string;
 };
 
 export const API_BASE: string = import.meta.env.VITE_API_URL ?? '';
@@ -64,6 +66,7 @@ function headersFor(opts: ApiOptions): Record<string, string> {
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (opts.body !== undefined && !opts.formData) headers['Content-Type'] = 'application/json';
+  if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
   return headers;
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   doublePrecision,
@@ -211,6 +212,8 @@ export const practiceSessions = pgTable(
     durationMinutes: doublePrecision('duration_minutes'),
     /** The tempo the student reached (the metronome's last tempo), when the stop sent one. */
     tempoBpm: smallint('tempo_bpm'),
+    /** Timed on the student's device without a connection and sent later (POST …/practice-sessions/offline). */
+    recordedOffline: boolean('recorded_offline').notNull().default(false),
   },
   (t) => [
     uniqueIndex('practice_sessions_one_running_key').on(t.submissionId).where(sql`${t.endedAt} is null`),
@@ -219,6 +222,28 @@ export const practiceSessions = pgTable(
     check('practice_sessions_duration_check', sql`${t.durationMinutes} is null or (${t.durationMinutes} >= 0 and ${t.durationMinutes} <= 180)`),
     check('practice_sessions_tempo_check', sql`${t.tempoBpm} is null or ${t.tempoBpm} between 20 and 300`),
   ],
+);
+
+/**
+ * The first answer of a write sent with an `Idempotency-Key` (server/lib/idempotency.ts), kept 24
+ * hours per user: a repeat gets it again instead of running the write twice. `status` is null
+ * while the first request still runs (a reservation).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    status: smallint('status'),
+    body: text('body'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
 export const schema = { users, tokens, courses, enrolments, exercises, exerciseCourses, mediaFiles, submissions, practiceSessions };

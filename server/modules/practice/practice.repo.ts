@@ -10,9 +10,10 @@ type Row = {
   ended_at: Date | string | null;
   duration_minutes: number | string | null;
   tempo_bpm: number | string | null;
+  recorded_offline: boolean;
 };
 
-const cols = sql`p.id, p.submission_id, p.started_at, p.ended_at, p.duration_minutes, p.tempo_bpm`;
+const cols = sql`p.id, p.submission_id, p.started_at, p.ended_at, p.duration_minutes, p.tempo_bpm, p.recorded_offline`;
 
 function toSession(r: Row): PracticeSession {
   return {
@@ -22,6 +23,7 @@ function toSession(r: Row): PracticeSession {
     ended_at: r.ended_at === null ? null : new Date(r.ended_at).toISOString(),
     duration_minutes: r.duration_minutes === null ? null : Number(r.duration_minutes),
     tempo_bpm: r.tempo_bpm === null ? null : Number(r.tempo_bpm),
+    recorded_offline: r.recorded_offline === true,
   };
 }
 
@@ -41,6 +43,39 @@ export async function insertSession(db: DbOrTx, submissionId: number, studentId:
   );
   if (!r) throw new Error('insert practice session returned nothing');
   return toSession(r);
+}
+
+/**
+ * Inserts a finished session timed on the student's device (recorded_offline); the duration in
+ * minutes with two decimals, computed in SQL as for a stop.
+ */
+export async function insertOfflineSession(db: DbOrTx, submissionId: number, studentId: number, startedAt: Date, endedAt: Date): Promise<PracticeSession> {
+  const [r] = await rows<Row>(
+    db,
+    sql`insert into practice_sessions as p (submission_id, student_id, started_at, ended_at, duration_minutes, recorded_offline)
+      values (${submissionId}, ${studentId}, ${startedAt.toISOString()}::timestamptz, ${endedAt.toISOString()}::timestamptz,
+        round((extract(epoch from (${endedAt.toISOString()}::timestamptz - ${startedAt.toISOString()}::timestamptz)) / 60)::numeric, 2)::double precision, true)
+      returning ${cols}`,
+  );
+  if (!r) throw new Error('insert offline practice session returned nothing');
+  return toSession(r);
+}
+
+/**
+ * A session of the student (any task) whose time overlaps [startedAt, endedAt): a running one
+ * counts until now (at most its 180-minute cap). Sessions that only touch at an end do not overlap.
+ */
+export async function findOverlapping(db: DbOrTx, studentId: number, startedAt: Date, endedAt: Date): Promise<PracticeSession | null> {
+  const [r] = await rows<Row>(
+    db,
+    sql`select ${cols} from practice_sessions p
+      where p.student_id = ${studentId} and p.started_at < ${endedAt.toISOString()}::timestamptz
+        -- no session lasts longer than the cap: this bounds the scan of (student_id, started_at)
+        and p.started_at > ${startedAt.toISOString()}::timestamptz - make_interval(mins => ${PRACTICE_SESSION_CAP_MINUTES}::int)
+        and coalesce(p.ended_at, ${cappedEnd}) > ${startedAt.toISOString()}::timestamptz
+      order by p.started_at limit 1`,
+  );
+  return r ? toSession(r) : null;
 }
 
 /** The running session of a task, if any. */

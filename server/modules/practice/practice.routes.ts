@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
-import { practiceConflictSchema, practiceSessionListSchema, practiceSessionSchema, practiceStopBody } from '../../../contract/practice';
+import { bodyErrors, errorResponsesOf, idempotencyHeaders, idParams, languageOnlyQuery } from '../../../contract/common';
+import { practiceConflictSchema, practiceOfflineBody, practiceSessionListSchema, practiceSessionSchema, practiceStopBody } from '../../../contract/practice';
 import { currentUser } from '../../lib/auth';
 import { PracticeService } from './practice.service';
 
@@ -15,12 +15,13 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/submissions/:id/practice-sessions/start',
     {
-      config: { access: 'student' },
+      config: { access: 'student', idempotent: true },
       schema: {
         tags: ['practice'],
         description: 'Starts the practice timer on the student\'s own task. A session already running → 409 {message, session}; a completed or expired task → 409.',
         params: idParams,
         querystring: langOnly,
+        headers: idempotencyHeaders,
         response: { 201: practiceSessionSchema, ...errorResponsesOf(401, 403, 404), ...bodyErrors, 409: practiceConflictSchema },
       },
     },
@@ -28,9 +29,30 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
   );
 
   app.post(
+    '/api/submissions/:id/practice-sessions/offline',
+    {
+      config: { access: 'student', idempotent: true },
+      schema: {
+        tags: ['practice'],
+        description:
+          'A session the student timed on their device without a connection, with the device\'s times → 201, marked `recorded_offline`. ' +
+          'Refused with 422 naming the field: ended_at in the future (beyond 2 minutes of clock skew), ended more than 7 days ago, ' +
+          'not after started_at, longer than 180 minutes, overlapping another session of the student (started_at). ' +
+          'An expired task → 409; a completed task takes only a session that ended before it was completed (409 otherwise).',
+        params: idParams,
+        querystring: langOnly,
+        headers: idempotencyHeaders,
+        body: practiceOfflineBody,
+        response: { 201: practiceSessionSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await service.recordOffline(currentUser(req), req.params.id, req.body)),
+  );
+
+  app.post(
     '/api/practice-sessions/:id/stop',
     {
-      config: { access: 'student' },
+      config: { access: 'student', idempotent: true },
       schema: {
         tags: ['practice'],
         description:
@@ -38,6 +60,7 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
           'The body is optional: `{tempo_bpm}` keeps the tempo reached (BPM, 20–300) on the session.',
         params: idParams,
         querystring: langOnly,
+        headers: idempotencyHeaders,
         // Fastify hands a bodiless request over as null: the same as no body.
         body: z.preprocess((v) => (v === null ? undefined : v), practiceStopBody.optional()),
         response: { 200: practiceSessionSchema, ...errorResponsesOf(401, 403, 404), ...bodyErrors, 409: practiceConflictSchema },

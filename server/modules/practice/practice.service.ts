@@ -1,12 +1,17 @@
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { todayInZone } from '../../lib/time';
-import { AppError, conflict, type Msg } from '../../errors';
-import type { PracticeSession } from '../../../contract/practice';
+import { AppError, conflict, invalid, type Msg } from '../../errors';
+import { OFFLINE_CLOCK_SKEW_MS, OFFLINE_MAX_AGE_DAYS, type PracticeOffline, type PracticeSession } from '../../../contract/practice';
+import { PRACTICE_SESSION_CAP_MINUTES } from '../../../contract/constants';
+import { rows } from '../../db/client';
+import { sql } from 'drizzle-orm';
 import { findSubmissionState } from '../submissions/submissions.repo';
 import { ownerOf, stateStatus, submissionMessages, taskNotFound } from '../submissions/submissions.service';
 import {
+  findOverlapping,
   findRunning,
+  insertOfflineSession,
   findStudentSession,
   insertSession,
   isRunningSessionConflict,
@@ -19,6 +24,20 @@ export const practiceMessages = {
   notRunning: { de: 'Diese Übung läuft nicht mehr.', tr: 'Bu çalışma artık devam etmiyor.' },
   sessionNotFound: { de: 'Übungssitzung nicht gefunden.', tr: 'Çalışma oturumu bulunamadı.' },
   noActive: { de: 'Für diese Aufgabe läuft keine Übung.', tr: 'Bu ödev için devam eden bir çalışma yok.' },
+  offlineFuture: { de: 'Das Ende der Übung liegt in der Zukunft.', tr: 'Çalışmanın bitişi gelecekte.' },
+  offlineOrder: { de: 'Das Ende muss nach dem Beginn liegen.', tr: 'Bitiş, başlangıçtan sonra olmalıdır.' },
+  offlineTooLong: {
+    de: `Eine Übung darf höchstens ${PRACTICE_SESSION_CAP_MINUTES} Minuten dauern.`,
+    tr: `Bir çalışma en fazla ${PRACTICE_SESSION_CAP_MINUTES} dakika sürebilir.`,
+  },
+  offlineTooOld: {
+    de: `Offline geübte Zeiten können nur bis ${OFFLINE_MAX_AGE_DAYS} Tage danach gesendet werden.`,
+    tr: `Çevrimdışı çalışma süreleri en fazla ${OFFLINE_MAX_AGE_DAYS} gün sonrasına kadar gönderilebilir.`,
+  },
+  offlineOverlap: {
+    de: 'Diese Zeit überschneidet sich mit einer anderen Übung.',
+    tr: 'Bu süre başka bir çalışmayla çakışıyor.',
+  },
 } satisfies Record<string, Msg>;
 
 export class PracticeService {
@@ -49,6 +68,37 @@ export class PracticeService {
       const running = await findRunning(this.db, submissionId);
       throw conflict(practiceMessages.running, running ? { session: running } : undefined);
     }
+  }
+
+  /**
+   * A session the student timed on their device without a connection (recorded_offline). Bounds
+   * (422, field named): ended_at not after now + 2 minutes (clock skew), within the last 7 days,
+   * after started_at, at most 180 minutes long, not overlapping another session of the student
+   * (any task, a running one until now). The task: the student's own (404), not expired (409), and
+   * when completed only for a session that ended before it was completed (409 otherwise).
+   * The student's sessions are serialised by locking the student's row, so two offline sessions
+   * sent at once cannot both pass the overlap check.
+   */
+  async recordOffline(user: AuthUser, submissionId: number, body: PracticeOffline): Promise<PracticeSession> {
+    const startedAt = new Date(body.started_at);
+    const endedAt = new Date(body.ended_at);
+    const now = Date.now();
+    if (endedAt.getTime() > now + OFFLINE_CLOCK_SKEW_MS) throw invalid({ ended_at: practiceMessages.offlineFuture });
+    if (endedAt.getTime() < now - OFFLINE_MAX_AGE_DAYS * 86_400_000) throw invalid({ ended_at: practiceMessages.offlineTooOld });
+    if (startedAt.getTime() >= endedAt.getTime()) throw invalid({ ended_at: practiceMessages.offlineOrder });
+    if (endedAt.getTime() - startedAt.getTime() > PRACTICE_SESSION_CAP_MINUTES * 60_000) throw invalid({ ended_at: practiceMessages.offlineTooLong });
+    const today = todayInZone(this.timeZone);
+    return this.db.transaction(async (tx) => {
+      const s = await findSubmissionState(tx, submissionId, { studentId: user.id }, { forUpdate: true });
+      if (!s) throw taskNotFound();
+      const status = stateStatus(s, today);
+      if (status === 'expired') throw conflict(submissionMessages.expired);
+      if (status === 'completed' && s.completed_at !== null && endedAt.getTime() > new Date(s.completed_at).getTime())
+        throw conflict(submissionMessages.completed);
+      await rows(tx, sql`select id from users where id = ${user.id} for no key update`);
+      if (await findOverlapping(tx, user.id, startedAt, endedAt)) throw invalid({ started_at: practiceMessages.offlineOverlap });
+      return insertOfflineSession(tx, submissionId, user.id, startedAt, endedAt);
+    });
   }
 
   /** Stops the student's running session; its time counts at most 180 minutes; `tempoBpm` (optional) is kept on it. */

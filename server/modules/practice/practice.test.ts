@@ -44,7 +44,7 @@ describe('POST /api/submissions/{id}/practice-sessions/start', () => {
     const res = await start(s.task.id, s.student);
     expect(res.statusCode).toBe(201);
     const body: PracticeSession = res.json();
-    expect(body).toEqual({ id: expect.any(Number), submission_id: s.task.id, started_at: expect.any(String), ended_at: null, duration_minutes: null, tempo_bpm: null });
+    expect(body).toEqual({ id: expect.any(Number), submission_id: s.task.id, started_at: expect.any(String), ended_at: null, duration_minutes: null, tempo_bpm: null, recorded_offline: false });
     expect(Math.abs(Date.parse(body.started_at) - Date.now())).toBeLessThan(60_000);
   });
 

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
+import { bodyErrors, errorResponsesOf, idempotencyHeaders, idParams, languageOnlyQuery } from '../../../contract/common';
 import {
   countQuery,
   countResponse,
@@ -80,7 +80,7 @@ export default async function recordingsRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/submissions/:id/recordings',
     {
-      config: { access: 'student' },
+      config: { access: 'student', idempotent: true },
       validatorCompiler: skipBodyValidation as never,
       schema: {
         tags: ['recordings'],
@@ -89,6 +89,7 @@ export default async function recordingsRoutes(fastify: FastifyInstance) {
         consumes: ['multipart/form-data'],
         params: idParams,
         querystring: languageOnlyQuery,
+        headers: idempotencyHeaders,
         body: recordingUploadDoc,
         response: { 201: recordingSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
       },

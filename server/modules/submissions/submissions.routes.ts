@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
+import { bodyErrors, errorResponsesOf, idempotencyHeaders, idParams, languageOnlyQuery } from '../../../contract/common';
 import { submissionCountsQuery, submissionCountsSchema, submissionListQuery, submissionSchema } from '../../../contract/submissions';
 import { currentUser } from '../../lib/auth';
 import { SubmissionsService } from './submissions.service';
@@ -60,12 +60,13 @@ export default async function submissionsRoutes(fastify: FastifyInstance) {
   app.patch(
     '/api/submissions/:id/complete',
     {
-      config: { access: 'student' },
+      config: { access: 'student', idempotent: true },
       schema: {
         tags: ['submissions'],
         description: 'The student marks the task done. Expired → 409; already completed → 200 unchanged; a running practice session is stopped first.',
         params: idParams,
         querystring: langOnly,
+        headers: idempotencyHeaders,
         response: { 200: submissionSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
       },
     },

@@ -12,6 +12,7 @@ const session = (id: number, startedSecondsAgo: number, durationMinutes: number 
   ended_at: durationMinutes === null ? null : new Date(NOW.getTime() - startedSecondsAgo * 1000 + durationMinutes * 60000).toISOString(),
   duration_minutes: durationMinutes,
   tempo_bpm: null,
+  recorded_offline: false,
 });
 
 function view(p: Partial<TimerViewProps> = {}) {

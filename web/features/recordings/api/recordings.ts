@@ -82,10 +82,11 @@ export function useRecordingUrl(path: string) {
 
 /**
  * POST /api/submissions/{id}/recordings as multipart, through XMLHttpRequest (upload progress)
- * with the Bearer token, the language and the 401 handling of web/lib/api.ts.
+ * with the Bearer token, the language and the 401 handling of web/lib/api.ts. The take's id goes
+ * as `Idempotency-Key`: a retry after a lost answer gets the first answer, never a second recording.
  */
 export function uploadRecording(
-  take: { submissionId: number; blob: Blob; type: string; durationMs: number | null; message: string },
+  take: { id?: string; submissionId: number; blob: Blob; type: string; durationMs: number | null; message: string },
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
 ): Promise<Recording> {
@@ -99,6 +100,7 @@ export function uploadRecording(
     formData: form,
     onUploadProgress: onProgress,
     signal,
+    idempotencyKey: take.id,
   });
 }
 

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { rows, type Db } from '../db/client';
+import { AppError, invalid, type Msg } from '../errors';
+import { UPLOAD_TOTAL_MS } from './limits';
+
+/**
+ * `Idempotency-Key` on the writes a device may queue offline (docs/decisions/idempotency-and-offline-sessions.md).
+ *
+ * A route opts in with `config.idempotent: true` and documents the header in its schema
+ * (`headers: idempotencyHeaders`, contract/common.ts, which also refuses a malformed key with 422).
+ * For a request that carries a key, after authentication and validation:
+ * - the key is reserved for the caller (a row in `idempotency_keys` without a status, unique per
+ *   user and key); then the handler runs;
+ * - a 2xx answer is stored in that row (status, body, content type) before it goes out; any other
+ *   answer deletes the reservation, so a write that failed can be sent again with the same key;
+ * - a repeat of the key by the same user answers the stored answer (same status and body) without
+ *   running the handler; with another method or path → 422; while the first still runs → 409.
+ * Keys of different users never meet. Rows older than 24 hours are ignored and deleted (at most
+ * once an hour, one statement). A reservation left behind by a crash counts as abandoned once no
+ * request could still be running with it (the longest request: an upload, UPLOAD_TOTAL_MS).
+ */
+
+/** How long a stored answer is given again. */
+export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
+/** A reservation older than this (no answer stored) belongs to a request that can no longer be running. */
+const ABANDONED_MS = UPLOAD_TOTAL_MS + 5 * 60 * 1000;
+/** How often the expired keys of all users are deleted. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const HEADER = 'idempotency-key';
+
+export const idempotencyMessages = {
+  otherRequest: {
+    de: 'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.',
+    tr: 'Bu Idempotency-Key başka bir istek için zaten kullanıldı.',
+  },
+  stillRunning: {
+    de: 'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet. Bitte versuchen Sie es gleich erneut.',
+    tr: 'Bu Idempotency-Key ile gönderilen bir istek hâlâ işleniyor. Lütfen birazdan tekrar deneyin.',
+  },
+} satisfies Record<string, Msg>;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Writes of this route may carry an `Idempotency-Key` (server/lib/idempotency.ts). */
+    idempotent?: boolean;
+  }
+  interface FastifyRequest {
+    /** The key reserved for this request, until its answer is stored or the reservation dropped. */
+    idempotency: { userId: number; key: string } | null;
+  }
+}
+
+type Stored = { method: string; path: string; status: number | null; body: string | null; headers: Record<string, string> | null };
+
+const keepInterval = sql`make_interval(secs => ${IDEMPOTENCY_KEEP_MS / 1000}::double precision)`;
+const abandonedInterval = sql`make_interval(secs => ${ABANDONED_MS / 1000}::double precision)`;
+
+/** Registers the key handling; before the routes (app.ts). */
+export function registerIdempotency(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('idempotency', null);
+  let lastPrune = 0;
+
+  app.addHook('onRoute', (route) => {
+    if (!(route.config as { idempotent?: boolean } | undefined)?.idempotent) return;
+    const headers = (route.schema as { headers?: unknown } | undefined)?.headers;
+    if (!headers) throw new Error(`Route ${String(route.method)} ${route.url} is idempotent but does not document the Idempotency-Key header`);
+  });
+
+  const release = async (req: FastifyRequest, held: { userId: number; key: string }) => {
+    try {
+      await db.execute(sql`delete from idempotency_keys where user_id = ${held.userId} and key = ${held.key} and status is null`);
+    } catch (err) {
+      req.log.error({ err }, 'idempotency: could not drop a reservation');
+    }
+  };
+
+  app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!req.routeOptions.config.idempotent || !req.user) return;
+    const key = req.headers[HEADER];
+    if (typeof key !== 'string') return; // none sent (the route's header schema refused a malformed one)
+    const userId = req.user.id;
+    const path = req.url.split('?')[0] ?? req.url;
+    if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
+      lastPrune = Date.now();
+      await db.execute(sql`delete from idempotency_keys where created_at < now() - ${keepInterval}`);
+    }
+    // An expired key, or a reservation nobody can still be filling, is free again.
+    await db.execute(
+      sql`delete from idempotency_keys where user_id = ${userId} and key = ${key}
+        and (created_at < now() - ${keepInterval} or (status is null and created_at < now() - ${abandonedInterval}))`,
+    );
+    const reserved = await rows<{ key: string }>(
+      db,
+      sql`insert into idempotency_keys (user_id, key, method, path) values (${userId}, ${key}, ${req.method}, ${path})
+        on conflict (user_id, key) do nothing returning key`,
+    );
+    if (reserved.length) {
+      req.idempotency = { userId, key };
+      return;
+    }
+    const [first] = await rows<Stored>(
+      db,
+      sql`select method, path, status, body, headers from idempotency_keys where user_id = ${userId} and key = ${key}`,
+    );
+    // Gone in between (the first request failed and dropped it): the client may simply send again.
+    if (!first || first.status === null) throw new AppError(409, idempotencyMessages.stillRunning, undefined, undefined, { 'retry-after': '1' });
+    if (first.method !== req.method || first.path !== path) throw invalid({ [HEADER]: idempotencyMessages.otherRequest });
+    reply.code(first.status).headers(first.headers ?? {}).header('idempotent-replayed', 'true');
+    if (!first.headers?.['content-type']) reply.type('application/json; charset=utf-8');
+    return reply.send(first.body ?? undefined);
+  });
+
+  app.addHook('onSend', async (req, reply, payload) => {
+    const held = req.idempotency;
+    if (!held) return payload;
+    req.idempotency = null;
+    const status = reply.statusCode;
+    const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload == null ? null : undefined;
+    // Only a complete 2xx answer is kept; anything else (an error, a stream) frees the key for a retry.
+    if (status < 200 || status >= 300 || text === undefined || reply.getHeader('content-encoding') !== undefined) {
+      await release(req, held);
+      return payload;
+    }
+    const type = reply.getHeader('content-type');
+    const headers = typeof type === 'string' ? { 'content-type': type } : {};
+    try {
+      await db.execute(
+        sql`update idempotency_keys set status = ${status}, body = ${text}, headers = ${JSON.stringify(headers)}::jsonb
+          where user_id = ${held.userId} and key = ${held.key}`,
+      );
+    } catch (err) {
+      // The write itself is done: its answer goes out; only a repeat would run it again.
+      req.log.error({ err }, 'idempotency: could not store an answer');
+      await release(req, held);
+    }
+    return payload;
+  });
+
+  // An answer that never reached onSend (the connection broke off): the reservation goes.
+  app.addHook('onResponse', async (req) => {
+    const held = req.idempotency;
+    if (!held) return;
+    req.idempotency = null;
+    await release(req, held);
+  });
+}
