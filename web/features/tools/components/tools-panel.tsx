@@ -56,7 +56,7 @@ function Section({ title, icon, children, testId }: { title: string; icon: React
           {title}
         </h2>
         <div className="px-4 py-4 sm:px-5">
-          <Suspense fallback={<Skeleton className="h-48 w-full" />}>{children}</Suspense>
+          {children}
         </div>
       </section>
     </Card>
@@ -85,6 +85,9 @@ export function ToolsPanel({ initial, onPatternChange, onTempoChange, className 
           {summary}
         </p>
       )}
+      {/* One boundary for the three lazy tools: they appear together in place of one skeleton, so
+          nothing that was already on screen moves when a tool's chunk arrives (CLS). */}
+      <Suspense fallback={<Skeleton className="h-[40rem] w-full" />}>
       <div className="grid gap-4 xl:grid-cols-2 xl:items-start">
         <Section title={t('metronome.title')} icon={<Gauge aria-hidden="true" className="size-5 text-brand-600" />} testId="tool-metronome">
           <Metronome
@@ -105,6 +108,7 @@ export function ToolsPanel({ initial, onPatternChange, onTempoChange, className 
           </Section>
         </div>
       </div>
+      </Suspense>
     </div>
   );
 }
