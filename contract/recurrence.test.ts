@@ -143,7 +143,9 @@ describe('properties', { timeout: 60_000 }, () => {
   it('default ends give 30 / 30 / 8 / 2 dates from any day', () => {
     const expected = { daily: 30, every_2_days: 30, weekly: 8, monthly: 2 } as const;
     fc.assert(
-      fc.property(dateArb, repeating, (due, type) => {
+      // A default end past 2100-12-31 is cut at the window's end (contract/dates.test.ts covers that):
+      // here, due dates whose default series ends inside the window.
+      fc.property(dateArb.filter((d) => d <= '2100-10-31'), repeating, (due, type) => {
         expect(recurrenceDates(due, type)).toHaveLength(expected[type]);
         expect(recurrenceEndProblem(due, defaultRecurrenceEnd(due, type)!)).toBeNull();
       }),

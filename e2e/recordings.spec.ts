@@ -1,8 +1,6 @@
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { fakeMicrophone, writeSineWav } from './fake-microphone';
 
 /**
  * Issue 15: a student records a take in the browser and sends it; the teacher answers it in
@@ -10,48 +8,9 @@ import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, 
  * microphone is Chromium's fake device playing a 440 Hz sine written here.
  */
 
-/** A 440 Hz sine, 5 s, 48 kHz, mono, 16 bit PCM. */
-function writeSineWav(path: string): void {
-  const rate = 48_000;
-  const seconds = 5;
-  const n = rate * seconds;
-  const buf = Buffer.alloc(44 + n * 2);
-  buf.write('RIFF', 0);
-  buf.writeUInt32LE(36 + n * 2, 4);
-  buf.write('WAVE', 8);
-  buf.write('fmt ', 12);
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20); // PCM
-  buf.writeUInt16LE(1, 22); // mono
-  buf.writeUInt32LE(rate, 24);
-  buf.writeUInt32LE(rate * 2, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write('data', 36);
-  buf.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) buf.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 440 * i) / rate) * 0.6 * 32767), 44 + i * 2);
-  writeFileSync(path, buf);
-}
+const WAV = writeSineWav('sine', 440, 5);
 
-const WAV = join(tmpdir(), `uebungskontrolle-e2e-sine-${process.pid}.wav`);
-writeSineWav(WAV);
-
-test.use({
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-audio-capture=${WAV}`,
-      '--autoplay-policy=no-user-gesture-required',
-    ],
-  },
-});
+test.use(fakeMicrophone(WAV));
 
 // Students no other spec uses for their tasks.
 const STUDENT = DEMO.students[5]; // Mia Wagner

@@ -1,8 +1,6 @@
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, shot, test } from './fixtures';
+import { fakeMicrophone, writeSineWav } from './fake-microphone';
 
 /**
  * Issue 16: the practice tools at /tools. The microphone is Chromium's fake device playing a sine
@@ -10,53 +8,10 @@ import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, 
  * clicks are read through window.__ukAudioTestHook (their AudioContext times and kinds).
  */
 
-/** A sine of `hz`, 6 s, 48 kHz, mono, 16 bit PCM (Chromium loops it). */
-function writeSineWav(path: string, hz: number): void {
-  const rate = 48_000;
-  const n = rate * 6;
-  const buf = Buffer.alloc(44 + n * 2);
-  buf.write('RIFF', 0);
-  buf.writeUInt32LE(36 + n * 2, 4);
-  buf.write('WAVE', 8);
-  buf.write('fmt ', 12);
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(1, 22);
-  buf.writeUInt32LE(rate, 24);
-  buf.writeUInt32LE(rate * 2, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write('data', 36);
-  buf.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) buf.writeInt16LE(Math.round(Math.sin((2 * Math.PI * hz * i) / rate) * 0.6 * 32767), 44 + i * 2);
-  writeFileSync(path, buf);
-}
-
-function launchWith(wav: string) {
-  return {
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-        `--use-file-for-fake-audio-capture=${wav}`,
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    },
-  };
-}
-
-const A440 = join(tmpdir(), `uebungskontrolle-e2e-tools-a440-${process.pid}.wav`);
-writeSineWav(A440, 440);
+const A440 = writeSineWav('tools-a440', 440, 6);
 // Bolahenk, A4 = 440 Hz: Dügâh (9 koma above Rast) is A4; Nevâ is 31, one koma above it 32.
 const NEVA_PLUS_ONE = 440 * 2 ** ((32 - 9) / 53);
-const NEVA_WAV = join(tmpdir(), `uebungskontrolle-e2e-tools-neva-${process.pid}.wav`);
-writeSineWav(NEVA_WAV, NEVA_PLUS_ONE);
+const NEVA_WAV = writeSineWav('tools-neva', NEVA_PLUS_ONE, 6);
 
 const STUDENT = DEMO.students[3]; // Jonas Schmidt
 
@@ -70,7 +25,7 @@ async function openTools(page: Page): Promise<void> {
 }
 
 // The file's browser hears 440 Hz; the makam test launches a second one hearing Nevâ + 1 koma.
-test.use(launchWith(A440));
+test.use(fakeMicrophone(A440));
 
 test.describe('tuner and metronome with a 440 Hz microphone', () => {
   test.describe.configure({ timeout: 180_000 });
@@ -172,7 +127,7 @@ test.describe('tuner and metronome with a 440 Hz microphone', () => {
 
 test.describe('tuner in makam mode', () => {
   test('a tone one koma above Nevâ shows Nevâ +1 koma; the drone plays with the metronome', async ({ baseURL }) => {
-    const browser = await chromium.launch(launchWith(NEVA_WAV).launchOptions);
+    const browser = await chromium.launch(fakeMicrophone(NEVA_WAV).launchOptions);
     test.info().setTimeout(120_000);
     const context = await browser.newContext({ baseURL, locale: 'de-DE', timezoneId: 'Europe/Berlin', viewport: PHONE });
     const page = await context.newPage();
