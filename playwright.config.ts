@@ -26,6 +26,9 @@ export default defineConfig({
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
     trace: 'retain-on-failure',
+    // The app's service worker only where a spec asks for it (e2e/offline.spec.ts): everywhere
+    // else each page talks to the server directly, as before.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',

@@ -1,11 +1,38 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
+import { manifestFor } from './web/pwa-manifest';
+import pkg from './package.json' with { type: 'json' };
 
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Issue 17: the installable app. Our own service worker (web/sw.ts) precaches the app shell and
+    // every chunk; the page registers it itself after the first paint (web/lib/pwa.ts).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '.',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: manifestFor('de'),
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'robots.txt', 'icons/*.png', 'manifest.tr.webmanifest'],
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        // Fonts for scripts the app never shows (Cyrillic, Greek, Vietnamese) stay out of the precache.
+        globIgnores: ['**/*-cyrillic-*', '**/*-greek-*', '**/*-vietnamese-*', '**/.vite/**'],
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  // The persisted query cache of an older version of the app is not read by a newer one.
+  define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(pkg.version) },
   resolve: {
     alias: {
       '@contract': fileURLToPath(new URL('./contract', import.meta.url)),

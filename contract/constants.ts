@@ -1,5 +1,5 @@
 /** Business constants of SPEC.md section 9, shared by the server and the web app. */
-export const STORAGE_KEYS = { token: 'token', selectedCourseId: 'selectedCourseId', language: 'language' } as const;
+export const STORAGE_KEYS = { token: 'token', selectedCourseId: 'selectedCourseId', language: 'language', lastUser: 'lastUser' } as const;
 export const EVENTS = { languageChanged: 'language-changed', courseChanged: 'course-changed' } as const;
 
 export const STATUS_COLORS = { completed: '#10B981', open: '#F59E0B', expired: '#DC2626' } as const;

@@ -1,14 +1,33 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '@web/lib/i18n';
 import { queryClient } from '@web/lib/query-client';
 import { createAppRouter } from '@web/app/router';
+import { rememberedSessionUser } from '@web/features/auth/auth-store';
+import { persistOptions } from '@web/features/offline/lib/persist';
 import './styles.css';
 
 const router = createAppRouter();
+
+/**
+ * A student's queries are kept in IndexedDB and restored before the first fetch (issue 17: the
+ * task list readable in a room without signal); everyone else's stay in memory only.
+ */
+function Queries({ children }: { children: ReactNode }) {
+  const user = rememberedSessionUser();
+  if (user?.role.name === 'student') {
+    return (
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions(queryClient, String(user.id))}>
+        {children}
+      </PersistQueryClientProvider>
+    );
+  }
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}
 
 // The first render as a transition: React draws it in small slices that let the browser paint
 // and answer input in between, instead of one long task on a slow phone.
@@ -17,10 +36,17 @@ startTransition(() =>
   root.render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <QueryClientProvider client={queryClient}>
+        <Queries>
           <RouterProvider router={router} />
-        </QueryClientProvider>
+        </Queries>
       </I18nextProvider>
     </StrictMode>,
   ),
 );
+
+// The service worker (offline app, web/sw.ts) after the page has loaded: never before the app's own requests.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void import('@web/features/offline/lib/pwa').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { ToastProvider } from '@web/components/ui/toast';
 import { ConfirmProvider } from '@web/components/ui/confirm-dialog';
 import { AuthProvider } from '@web/features/auth/auth-provider';
+import { UpdateBanner } from '@web/features/offline/components/update-banner';
 
 /** Top of the route tree: toasts, confirmations and the session for every page. */
 export default function Root() {
@@ -10,6 +11,7 @@ export default function Root() {
       <ConfirmProvider>
         <AuthProvider>
           <Outlet />
+          <UpdateBanner />
         </AuthProvider>
       </ConfirmProvider>
     </ToastProvider>

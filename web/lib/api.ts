@@ -1,5 +1,6 @@
 import { getToken, setToken } from './storage';
 import i18n from './i18n';
+import { reportAnswer, reportNoAnswer } from './connectivity';
 
 export type ApiErrorBody = { message?: string; errors?: Record<string, string[]>; [key: string]: unknown };
 
@@ -8,12 +9,15 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errors?: Record<string, string[]>;
   readonly body: unknown;
-  constructor(status: number, message: string, errors?: Record<string, string[]>, body?: unknown) {
+  /** Seconds from the answer's Retry-After header, when it had one. */
+  readonly retryAfter?: number;
+  constructor(status: number, message: string, errors?: Record<string, string[]>, body?: unknown, retryAfter?: number) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
     this.body = body;
+    if (retryAfter !== undefined) this.retryAfter = retryAfter;
   }
   /** The first error text of a field (e.g. `fieldError('password')`). */
   fieldError(field: string): string | undefined {
@@ -79,14 +83,15 @@ function parseBody(text: string): unknown {
   }
 }
 
-function fail(path: string, status: number, body: unknown): never {
+function fail(path: string, status: number, body: unknown, retryAfterHeader?: string | null): never {
   const b = (body && typeof body === 'object' ? body : {}) as ApiErrorBody;
   const message = typeof b.message === 'string' && b.message ? b.message : `HTTP ${status}`;
   if (status === 401 && !path.startsWith('/api/login')) unauthorizedHandler();
-  throw new ApiError(status, message, b.errors, body);
+  const retryAfter = retryAfterHeader && /^\d+$/.test(retryAfterHeader) ? Number(retryAfterHeader) : undefined;
+  throw new ApiError(status, message, b.errors, body, retryAfter);
 }
 
-function xhrRequest(url: string, method: string, headers: Record<string, string>, opts: ApiOptions): Promise<{ status: number; text: string }> {
+function xhrRequest(url: string, method: string, headers: Record<string, string>, opts: ApiOptions): Promise<{ status: number; text: string; retryAfter: string | null }> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
@@ -94,8 +99,11 @@ function xhrRequest(url: string, method: string, headers: Record<string, string>
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) opts.onUploadProgress?.(e.loaded / e.total);
     };
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-    xhr.onerror = () => reject(new ApiError(0, i18n.t('common:errors.network'), undefined, null));
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('retry-after') });
+    xhr.onerror = () => {
+      reportNoAnswer();
+      reject(new ApiError(0, i18n.t('common:errors.network'), undefined, null));
+    };
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
     opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(opts.formData ?? (opts.body !== undefined ? JSON.stringify(opts.body) : null));
@@ -109,8 +117,9 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
   const headers = headersFor(opts);
   let status: number;
   let text: string;
+  let retryAfter: string | null = null;
   if (opts.onUploadProgress) {
-    ({ status, text } = await xhrRequest(url, method, headers, opts));
+    ({ status, text, retryAfter } = await xhrRequest(url, method, headers, opts));
   } else {
     let res: Response;
     try {
@@ -122,13 +131,16 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
       });
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
+      reportNoAnswer();
       throw new ApiError(0, i18n.t('common:errors.network'), undefined, null);
     }
     status = res.status;
+    retryAfter = res.headers.get('retry-after');
     text = await res.text();
   }
+  reportAnswer();
   const body = parseBody(text);
-  if (status < 200 || status >= 300) fail(path, status, body);
+  if (status < 200 || status >= 300) fail(path, status, body, retryAfter);
   return body as T;
 }
 

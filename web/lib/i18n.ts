@@ -31,8 +31,16 @@ export const namespaces = [...new Set(Object.values(resources).flatMap((r) => Ob
 
 const initial: Language = isLanguage(getStoredLanguage()) ? (getStoredLanguage() as Language) : DEFAULT_LANGUAGE;
 
+/** The web app manifest in the interface language (issue 17: the installed app's name). */
+function linkManifest(lng: string) {
+  if (typeof document === 'undefined') return;
+  const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (link) link.href = lng === 'tr' ? '/manifest.tr.webmanifest' : '/manifest.webmanifest';
+}
+
 function announce(lng: string) {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
+  linkManifest(lng);
   if (typeof window !== 'undefined') {
     window.dispatchEvent(new CustomEvent(EVENTS.languageChanged, { detail: { language: lng } }));
   }
@@ -50,6 +58,7 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 if (typeof document !== 'undefined') document.documentElement.lang = initial;
+linkManifest(initial);
 setUnitLanguage(initial);
 
 i18n.on('languageChanged', (lng) => {

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { ApiError } from './api';
 
 /** One QueryClient for the app: no retries on 4xx answers (they will not change), two on others. */
@@ -16,3 +16,8 @@ export function createQueryClient(): QueryClient {
 }
 
 export const queryClient = createQueryClient();
+
+// TanStack Query starts as 'online' and then follows the online/offline events: a page opened
+// without a network (issue 17: a reload in the practice room) starts offline; a network without
+// a server is found by the first call (web/lib/connectivity.ts).
+if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);

@@ -9,6 +9,9 @@ import { useAuth } from '@web/features/auth/auth-provider';
 import { cn } from '@web/components/ui/cn';
 import { BottomTabs } from './bottom-tabs';
 import { SidebarContent } from './sidebar-content';
+import { OutboxIndicator } from '@web/features/offline/components/outbox-indicator';
+import { OutboxSync } from '@web/features/offline/components/outbox-sync';
+import { useMediaQuery } from '@web/lib/media-query';
 
 const MenuDialog = lazy(() => import('./menu-dialog'));
 
@@ -20,6 +23,8 @@ export default function MainLayout() {
   const navigation = useNavigation();
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
+  // the outbox indicator once: in the top bar on phones, in the sidebar from lg
+  const wide = useMediaQuery('(min-width: 1024px)');
 
   // The menu closes on every route change.
   useEffect(() => {
@@ -67,6 +72,7 @@ export default function MainLayout() {
           <BrandMark className="size-7 rounded-lg" />
           <span className="truncate text-base font-semibold tracking-tight">{t('common:appName')}</span>
         </div>
+        {isStudent && user && !wide && <OutboxIndicator userId={user.id} placement="bar" />}
         <span
           aria-hidden="true"
           className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800"
@@ -99,6 +105,7 @@ export default function MainLayout() {
         </main>
       </div>
       {isStudent && <BottomTabs />}
+      {isStudent && user && <OutboxSync userId={user.id} />}
     </div>
   );
 }

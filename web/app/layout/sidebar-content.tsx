@@ -7,12 +7,15 @@ import { useAuth } from '@web/features/auth/auth-provider';
 import { CourseSelector } from '@web/features/course-selection/course-selector';
 import { LanguageSwitcher } from './language-switcher';
 import { Navigation } from './navigation';
+import { OutboxIndicator } from '@web/features/offline/components/outbox-indicator';
+import { useMediaQuery } from '@web/lib/media-query';
 
 /** What the sidebar (desktop) and the menu dialog (phone) show. */
 export function SidebarContent({ showBrand = true }: { showBrand?: boolean }) {
   const { t } = useTranslation(['layout', 'common']);
   const { user, role, logout } = useAuth();
   const [leaving, setLeaving] = useState(false);
+  const wide = useMediaQuery('(min-width: 1024px)');
 
   return (
     <div className="flex h-full flex-col gap-6">
@@ -24,6 +27,7 @@ export function SidebarContent({ showBrand = true }: { showBrand?: boolean }) {
       )}
 
       {role === 'teacher' && user && <CourseSelector userId={user.id} />}
+      {role === 'student' && user && wide && showBrand && <OutboxIndicator userId={user.id} placement="sidebar" />}
 
       <Navigation role={role} />
 

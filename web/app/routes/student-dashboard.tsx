@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '@web/features/auth/auth-provider';
 import { StudentDashboardView } from '@web/features/progress/components/student-dashboard-view';
 import { StudentRecordingNotes } from '@web/features/recordings/components/feedback-badges';
+import { OfflineNotice, useLastUpdated } from '@web/features/offline/components/offline-notice';
 
 // FullCalendar is large: its chunk loads only when the calendar comes near the screen.
 const TaskCalendar = lazy(() => import('@web/features/calendar/components/TaskCalendar').then((m) => ({ default: m.TaskCalendar })));
@@ -11,10 +12,16 @@ const TaskCalendar = lazy(() => import('@web/features/calendar/components/TaskCa
 export default function StudentDashboardScreen() {
   const { user } = useAuth();
   const navigate = useNavigate();
+  const updatedAt = useLastUpdated('submissions');
   return (
     <StudentDashboardView
       name={user?.name}
-      notice={<StudentRecordingNotes userId={user?.id ?? null} />}
+      notice={
+        <>
+          <OfflineNotice updatedAt={updatedAt} />
+          <StudentRecordingNotes userId={user?.id ?? null} />
+        </>
+      }
       calendar={<TaskCalendar canCreate={false} onEventClick={(e) => void navigate(`/submissions/${e.submission_id}`)} />}
     />
   );

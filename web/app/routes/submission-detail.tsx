@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@web/features/auth/auth-provider';
 import { useToast } from '@web/components/ui/toast';
-import { taskKeys, useCompleteSubmission, useSubmission } from '@web/features/tasks/api/submissions';
+import { taskKeys, useCompleteSubmission, useSubmission, wasQueued } from '@web/features/tasks/api/submissions';
 import { completeErrorKey, loadErrorKey, localToday } from '@web/features/tasks/lib/task-status';
 import {
   TaskBreadcrumb,
@@ -18,6 +18,7 @@ import {
   TaskNotes,
   taskTitle,
 } from '@web/features/tasks/components/task-detail';
+import { OfflineNotice } from '@web/features/offline/components/offline-notice';
 import { PracticeTimer } from '@web/features/practice/components/practice-timer';
 import { PracticeHistory } from '@web/features/practice/components/practice-history';
 import { MediaSection } from '@web/features/media/components/media-section';
@@ -81,8 +82,9 @@ export default function SubmissionDetailScreen() {
 
   const onComplete = async () => {
     try {
-      await complete.mutateAsync(task.id);
-      toast.success(t('complete.success'));
+      const done = await complete.mutateAsync(task.id);
+      if (wasQueued(done)) toast.info(t('complete.queued'), 4000);
+      else toast.success(t('complete.success'));
     } catch (err) {
       toast.error(t(completeErrorKey(err)));
       reload();
@@ -92,6 +94,7 @@ export default function SubmissionDetailScreen() {
   return (
     // Phones: room under the content for the practice bar fixed above the tab bar.
     <div className={practising ? 'pb-36 lg:pb-0' : undefined}>
+      <OfflineNotice updatedAt={query.dataUpdatedAt || undefined} />
       <TaskBreadcrumb task={task} viewer={viewer} />
       <TaskHeader task={task} today={today} />
       {/* The student sees the settings at the top of the tools panel; the teacher here. */}

@@ -1,6 +1,7 @@
 import type { LoginResponse, User } from '@contract/auth';
 import { api, isApiError } from '@web/lib/api';
-import { getToken, setToken } from '@web/lib/storage';
+import { STORAGE_KEYS } from '@contract/constants';
+import { getToken, readStorage, setToken, writeStorage } from '@web/lib/storage';
 
 /**
  * The session outside React, so that route guards (loaders) and the API client's 401 handling
@@ -19,6 +20,31 @@ export function userLoadFailure(): unknown {
   return state.token && !state.user ? lastFailure : null;
 }
 
+/**
+ * The user of the stored token as last loaded, so the app opens without a connection (issue 17:
+ * a student in a practice room). Kept beside the token, with the token's last characters to tell
+ * whose it is; gone with the session.
+ */
+type LastUser = { tokenTail: string; user: User };
+const tail = (token: string) => token.slice(-12);
+function rememberUser(token: string, user: User | null) {
+  writeStorage(STORAGE_KEYS.lastUser, user ? JSON.stringify({ tokenTail: tail(token), user } satisfies LastUser) : null);
+}
+function rememberedUser(token: string): User | null {
+  try {
+    const v = JSON.parse(readStorage(STORAGE_KEYS.lastUser) ?? 'null') as LastUser | null;
+    return v && v.tokenTail === tail(token) && v.user && typeof v.user.id === 'number' ? v.user : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The user of the stored token as last seen (before anything is loaded): decides whether the query cache is restored. */
+export function rememberedSessionUser(): User | null {
+  const token = getToken();
+  return token ? rememberedUser(token) : null;
+}
+
 function set(next: Partial<AuthState>) {
   state = { ...state, ...next };
   listeners.forEach((l) => l());
@@ -33,12 +59,14 @@ export const authStore = {
   /** Forgets the session in this browser (token and user); no server call. */
   clear(): void {
     setToken(null);
+    writeStorage(STORAGE_KEYS.lastUser, null);
     loading = null;
     set({ token: null, user: null });
   },
   /** Stores a new token (after sign-in). */
   setSession(token: string, user: User): void {
     setToken(token);
+    rememberUser(token, user);
     set({ token, user });
   },
   /** Re-reads the token from storage (another tab may have changed it). */
@@ -67,7 +95,10 @@ export function ensureUser(): Promise<User | null> {
   const token = state.token;
   loading = fetchCurrentUser().then(
     (user) => {
-      if (state.token === token) set({ user });
+      if (state.token === token) {
+        rememberUser(token, user);
+        set({ user });
+      }
       loading = null;
       return user;
     },
@@ -77,6 +108,13 @@ export function ensureUser(): Promise<User | null> {
         console.log('Token ungültig, logout');
         if (state.token === token) authStore.clear();
       } else {
+        // No connection: the user this token belonged to when last seen, if known (the app works
+        // offline from its caches; the server decides again when the connection is back).
+        const known = isApiError(err, 0) ? rememberedUser(token) : null;
+        if (known && state.token === token) {
+          set({ user: known });
+          return known;
+        }
         console.error('Benutzer konnte nicht geladen werden', err);
         lastFailure = err;
       }

@@ -1,10 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PracticeSession } from '@contract/practice';
 import { isApiError } from '@web/lib/api';
+import { isConnected } from '@web/lib/connectivity';
 import { formatDuration } from '@web/lib/format';
 import { useToast } from '@web/components/ui/toast';
+import { useAuth } from '@web/features/auth/auth-provider';
+import { asQueuedSession, asRunningSession, localSessions, useLocalSession } from '@web/features/offline/lib/offline-session';
+import { useQueuedWrites } from '@web/features/offline/lib/use-outbox';
 import { getPracticeTempo } from '@web/lib/practice-tempo';
 import { activeSessionQueryOptions, practiceKeys, sessionOfConflict, startSession, stopSession, useSessions } from '../api/practice-sessions';
 import { estimateSkew } from '../lib/elapsed';
@@ -44,6 +48,11 @@ export function PracticeTimer({
   const { t } = useTranslation('practice');
   const toast = useToast();
   const queryClient = useQueryClient();
+  const userId = useAuth().user?.id ?? null;
+  // Issue 17: a session timed on this device without a connection, and those waiting to be sent.
+  const local = useLocalSession(userId);
+  const localHere = local?.submissionId === submissionId ? local : null;
+  const queued = useQueuedWrites(userId);
   const active = useQuery({
     ...activeSessionQueryOptions(submissionId),
     // a session stopped in another tab or on another device shows up here
@@ -52,7 +61,16 @@ export function PracticeTimer({
   });
   const sessions = useSessions(submissionId);
   const [busy, setBusy] = useState<'start' | 'stop' | null>(null);
-  const running = active.data ?? null;
+  const running = localHere ? asRunningSession(localHere) : (active.data ?? null);
+  // The server's sessions and the ones still in the outbox (they count toward today's total at once).
+  const shownSessions = useMemo(() => {
+    const waiting = queued
+      .filter((w) => w.submissionId === submissionId && w.state !== 'refused')
+      .map(asQueuedSession)
+      .filter((x): x is PracticeSession => x !== null);
+    if (!sessions.data && waiting.length === 0) return undefined;
+    return [...waiting, ...(sessions.data ?? [])].sort((a, b) => b.started_at.localeCompare(a.started_at));
+  }, [queued, sessions.data, submissionId]);
 
   // A phone waking up: ask the server again (the display itself is already right).
   useEffect(() => {
@@ -82,7 +100,23 @@ export function PracticeTimer({
     [queryClient, submissionId],
   );
 
+  /** Starts the timer on this device (no connection): the session is sent when it stops. */
+  const startOffline = useCallback(() => {
+    if (userId === null) return;
+    const other = localSessions.get(userId);
+    if (other && other.submissionId !== submissionId) {
+      toast.error(t('otherTaskRunning', { title: other.title }));
+      return;
+    }
+    if (!other) localSessions.start(userId, submissionId, exerciseTitle);
+    toast.info(t('startedOffline'), 3000);
+  }, [exerciseTitle, submissionId, t, toast, userId]);
+
   const start = useCallback(async () => {
+    if (!isConnected()) {
+      startOffline();
+      return;
+    }
     setBusy('start');
     const sentAt = Date.now();
     try {
@@ -98,6 +132,9 @@ export function PracticeTimer({
         setRunning(runningElsewhere);
         toast.info(serverMessage(err) ?? t('startError'));
         void queryClient.invalidateQueries({ queryKey: practiceKeys.list(submissionId) });
+      } else if (isApiError(err, 0)) {
+        // the connection went while asking: time it here
+        startOffline();
       } else {
         toast.error(serverMessage(err) ?? t('startError'));
         // completed or expired meanwhile: the task itself has changed
@@ -106,10 +143,33 @@ export function PracticeTimer({
     } finally {
       setBusy(null);
     }
-  }, [queryClient, setRunning, submissionId, t, toast]);
+  }, [queryClient, setRunning, startOffline, submissionId, t, toast]);
 
   const stop = useCallback(async () => {
     if (!running) return;
+    if (localHere && userId !== null) {
+      setBusy('stop');
+      try {
+        const write = await localSessions.finish(userId);
+        const done = write && asQueuedSession(write);
+        if (done) {
+          toast.success(t(!isConnected() ? 'stoppedOffline' : 'stopped', { time: formatDuration(done.duration_minutes) }), 4000);
+          // the task's time moves at once, as it will on the server
+          queryClient.setQueryData<{ time_spent_minutes: number }>(['submissions', 'detail', submissionId], (old) =>
+            old ? { ...old, time_spent_minutes: Math.round((old.time_spent_minutes + (done.duration_minutes ?? 0)) * 100) / 100 } : old,
+          );
+        }
+      } catch {
+        toast.error(t('stopError'));
+      } finally {
+        setBusy(null);
+      }
+      return;
+    }
+    if (!isConnected()) {
+      toast.error(t('stopNeedsConnection'), 0);
+      return;
+    }
     setBusy('stop');
     try {
       // the tempo the metronome ran at during this session, if it ran (web/lib/practice-tempo.ts)
@@ -120,26 +180,28 @@ export function PracticeTimer({
       queryClient.setQueryData<PracticeSession[]>(practiceKeys.list(submissionId), (old) => [s, ...(old ?? []).filter((x) => x.id !== s.id)]);
       setRunning(null);
     } catch (err) {
-      toast.error(serverMessage(err) ?? t('stopError'));
+      toast.error(isApiError(err, 0) ? t('stopNeedsConnection') : (serverMessage(err) ?? t('stopError')), isApiError(err, 0) ? 0 : undefined);
       // not running any more (stopped elsewhere): show what the server has
       if (isApiError(err, 409) || isApiError(err, 404)) void active.refetch();
     } finally {
       setBusy(null);
     }
-  }, [active, queryClient, running, setRunning, submissionId, t, toast]);
+  }, [active, localHere, queryClient, running, setRunning, submissionId, t, toast, userId]);
 
   return (
     <TimerView
       exerciseTitle={exerciseTitle}
       running={running}
-      checking={active.isPending}
+      // without a connection the lookup waits (paused): the control must not wait with it
+      checking={!localHere && active.isPending && active.fetchStatus === 'fetching'}
       busy={busy}
-      sessions={sessions.data}
-      sessionsLoading={sessions.isPending}
-      sessionsFailed={sessions.isError}
+      sessions={shownSessions}
+      sessionsLoading={shownSessions === undefined && sessions.isPending && sessions.fetchStatus === 'fetching'}
+      sessionsFailed={sessions.isError && !shownSessions}
+      offline={localHere !== null}
       onStart={() => void start()}
       onStop={() => void stop()}
-      skewMs={clockSkewMs}
+      skewMs={localHere ? 0 : clockSkewMs}
       estimatedMinutes={estimatedMinutes}
       today={today}
     />

@@ -23,6 +23,10 @@ export function SessionList({
   const { t } = useTranslation('practice');
   const Heading = headingLevel === 2 ? 'h2' : headingLevel === 4 ? 'h4' : 'h3';
   const shown = (sessions ?? []).slice(0, TIMER_SESSIONS_SHOWN);
+  // Issue 17: which minutes the server timed and which the device recorded offline (all sessions of the task).
+  const finished = (sessions ?? []).filter((s) => s.ended_at !== null);
+  const offlineMinutes = finished.filter((s) => s.recorded_offline).reduce((sum, s) => sum + (s.duration_minutes ?? 0), 0);
+  const serverMinutes = finished.filter((s) => !s.recorded_offline).reduce((sum, s) => sum + (s.duration_minutes ?? 0), 0);
   return (
     <section aria-labelledby="practice-recent-heading">
       <Heading id="practice-recent-heading" className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-700">
@@ -43,23 +47,40 @@ export function SessionList({
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid="practice-sessions">
           {shown.map((s) => (
             <li key={s.id} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
-              <span className="text-slate-600">{t('sessionAt', { date: formatDateTime(s.started_at) })}</span>
+              <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+                <span className="text-slate-600">{t('sessionAt', { date: formatDateTime(s.started_at) })}</span>
+                {s.id < 0 ? (
+                  <Badge tone="amber">{t('pendingBadge')}</Badge>
+                ) : (
+                  s.recorded_offline && (
+                    <span title={t('offlineBadgeLabel')} data-testid="session-offline">
+                      <Badge tone="neutral">{t('offlineBadge')}</Badge>
+                      <span className="sr-only">{t('offlineBadgeLabel')}</span>
+                    </span>
+                  )
+                )}
+              </span>
               {s.ended_at === null ? (
                 <Badge tone="brand">{t('inProgress')}</Badge>
               ) : (
-                <span className="flex items-center gap-3">
+                <span className="flex shrink-0 items-center gap-3">
                   {s.tempo_bpm !== null && (
                     <span className="text-xs text-slate-500 tabular-nums" data-testid="session-tempo">
                       <span aria-hidden="true">{t('tempoReached', { bpm: s.tempo_bpm })}</span>
                       <span className="sr-only">{t('tempoReachedLabel', { bpm: s.tempo_bpm })}</span>
                     </span>
                   )}
-                  <span className="font-medium text-slate-900 tabular-nums">{formatDuration(s.duration_minutes)}</span>
+                  <span className="font-medium whitespace-nowrap text-slate-900 tabular-nums">{formatDuration(s.duration_minutes)}</span>
                 </span>
               )}
             </li>
           ))}
         </ul>
+      )}
+      {offlineMinutes > 0 && (
+        <p className="mt-2 text-xs text-slate-500 tabular-nums" data-testid="timed-summary">
+          {t('timedSummary', { server: formatDuration(serverMinutes), offline: formatDuration(offlineMinutes) })}
+        </p>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import type { PracticeSession } from '@contract/practice';
 import { formatClock, formatPracticeTime } from '@web/lib/format';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
+import { useWakeLock } from '@web/lib/wake-lock';
 import { elapsedSeconds, reachedCap } from '../lib/elapsed';
 import { finishedSecondsOn } from '../lib/today-total';
 import { SessionList } from './session-list';
@@ -47,6 +48,8 @@ export type TimerViewProps = {
   estimatedMinutes?: number | null;
   /** Today's date 'YYYY-MM-DD' (sessions that started today count toward today's total). */
   today: string;
+  /** The running session is timed on this device without a connection (issue 17). */
+  offline?: boolean;
 };
 
 /**
@@ -69,9 +72,12 @@ export function TimerView({
   skewMs = 0,
   estimatedMinutes,
   today,
+  offline = false,
 }: TimerViewProps) {
   const { t } = useTranslation('practice');
   const now = useNow(running !== null);
+  // the screen stays on while the clock runs (a phone on the music stand)
+  useWakeLock(running !== null);
   const current = running ? elapsedSeconds(running.started_at, now, skewMs) : 0;
   const capped = running ? reachedCap(running.started_at, now, skewMs) : false;
   const totalSeconds = finishedSecondsOn(sessions ?? [], today, running?.id) + current;
@@ -174,6 +180,11 @@ export function TimerView({
           </Button>
         </div>
         {capped && <p className="mx-auto mt-2 max-w-3xl text-sm font-medium text-red-700">{t('capReached')}</p>}
+        {offline && running && (
+          <p className="mx-auto mt-2 max-w-3xl text-xs text-amber-900 lg:text-center lg:text-sm" data-testid="timer-offline">
+            {t('offlineRunning')}
+          </p>
+        )}
       </div>
 
       <div className="px-5 pt-4 pb-5 lg:pt-0">

@@ -90,6 +90,9 @@ describe('Recorder', () => {
         this.url = url;
       }
       setRequestHeader() {}
+      getResponseHeader(): string | null {
+        return null;
+      }
       abort() {}
       send(body?: Document | XMLHttpRequestBodyInit | null) {
         sent.push({ url: this.url, body });

@@ -17,6 +17,8 @@ export type PendingTake = {
   durationMs: number | null;
   message: string;
   createdAt: string;
+  /** The server's reason when it refused the take (4xx); such a take is not sent again by itself. */
+  error?: string;
 };
 
 const DB_NAME = 'uebungskontrolle-recordings';

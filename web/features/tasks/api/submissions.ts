@@ -1,6 +1,10 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { Submission, SubmissionCounts } from '@contract/submissions';
-import { api } from '@web/lib/api';
+import { api, isApiError } from '@web/lib/api';
+import { isConnected } from '@web/lib/connectivity';
+import { authStore } from '@web/features/auth/auth-store';
+import { newWriteId, writes } from '@web/features/offline/lib/outbox';
+import { localSessions } from '@web/features/offline/lib/offline-session';
 import { currentLanguage } from '@web/lib/i18n';
 import { TAB_QUERY, TASK_PAGE_SIZE, countsAfterComplete, type TaskTab } from '../lib/task-status';
 
@@ -39,9 +43,37 @@ export function fetchSubmission(id: number, signal?: AbortSignal): Promise<Submi
   return api<Submission>(`/api/submissions/${id}`, { signal });
 }
 
-/** PATCH /api/submissions/{id}/complete. */
-export function completeSubmission(id: number): Promise<Submission> {
-  return api<Submission>(`/api/submissions/${id}/complete`, { method: 'PATCH' });
+/** PATCH /api/submissions/{id}/complete (with an Idempotency-Key: a retry never completes twice). */
+export function completeSubmission(id: number, idempotencyKey?: string): Promise<Submission> {
+  return api<Submission>(`/api/submissions/${id}/complete`, { method: 'PATCH', idempotencyKey });
+}
+
+function cachedInLists(queryClient: QueryClient, id: number): Submission | undefined {
+  for (const [, data] of queryClient.getQueriesData<TaskPages>({ queryKey: taskKeys.lists })) {
+    const found = data?.pages.flat().find((s) => s.id === id);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Completions made without a connection: shown as done at once, sent by the outbox later. */
+const queuedCompletions = new WeakSet<Submission>();
+export const wasQueued = (s: Submission) => queuedCompletions.has(s);
+
+/**
+ * Marks a task done without a connection (issue 17): a session timed on this device for the task
+ * is stopped and queued first, then the completion, with the same key the online call had; the
+ * task shows as done from the cached copy.
+ */
+async function queueCompletion(queryClient: QueryClient, id: number, key: string): Promise<Submission> {
+  const userId = authStore.get().user?.id;
+  const cached = queryClient.getQueryData<Submission>(taskKeys.detail(id)) ?? cachedInLists(queryClient, id);
+  if (userId === undefined || !cached) throw new Error('offline completion needs the cached task');
+  if (localSessions.get(userId)?.submissionId === id) await localSessions.finish(userId);
+  await writes.add({ id: key, userId, kind: 'complete', submissionId: id, title: cached.exercise?.title ?? '', method: 'PATCH', path: `/api/submissions/${id}/complete` });
+  const done: Submission = { ...cached, status: 'completed', completed_at: new Date().toISOString() };
+  queuedCompletions.add(done);
+  return done;
 }
 
 /** One tab of the task list, page by page (offset paging; a short page is the last). */
@@ -93,7 +125,19 @@ function cachedStatus(queryClient: QueryClient, id: number): Submission['status'
 export function useCompleteSubmission() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => completeSubmission(id),
+    // without a connection the mutation must run (and queue) instead of waiting paused
+    networkMode: 'always',
+    mutationFn: async (id: number) => {
+      const key = newWriteId();
+      if (isConnected()) {
+        try {
+          return await completeSubmission(id, key);
+        } catch (err) {
+          if (!isApiError(err, 0)) throw err;
+        }
+      }
+      return queueCompletion(queryClient, id, key);
+    },
     onSuccess: (updated) => {
       const before = cachedStatus(queryClient, updated.id);
       queryClient.setQueryData(taskKeys.detail(updated.id), updated);

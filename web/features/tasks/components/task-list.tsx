@@ -8,7 +8,8 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { cn } from '@web/components/ui/cn';
-import { useCompleteSubmission, useSubmissionCounts, useSubmissionPages } from '../api/submissions';
+import { OfflineNotice } from '@web/features/offline/components/offline-notice';
+import { useCompleteSubmission, useSubmissionCounts, useSubmissionPages, wasQueued } from '../api/submissions';
 import { TASK_TABS, completeErrorKey, groupTasks, localToday, tabCounts, tasksForTab, type TaskTab } from '../lib/task-status';
 import { TaskCard } from './task-card';
 
@@ -113,9 +114,10 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
     const card = listRef.current?.querySelector(`[data-task-id="${id}"]`);
     const hadFocus = !!card && card.contains(document.activeElement);
     try {
-      await complete.mutateAsync(id);
+      const done = await complete.mutateAsync(id);
       if (hadFocus) refocus.current = { id, index: shown.findIndex((x) => x.id === id) };
-      toast.success(t('complete.success'));
+      if (wasQueued(done)) toast.info(t('complete.queued'), 4000);
+      else toast.success(t('complete.success'));
     } catch (err) {
       toast.error(t(completeErrorKey(err)));
     } finally {
@@ -261,6 +263,7 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
           {counts.isPending ? <Skeleton className="h-5 w-32" /> : perTab ? t('list.counter', { shown: perTab[tab], count: perTab.all }) : null}
         </div>
       </PageHeader>
+      <OfflineNotice updatedAt={pages.dataUpdatedAt || undefined} />
       <div role="tablist" aria-label={t('tabs.label')} className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1 sm:inline-flex">
         {TASK_TABS.map(tabButton)}
       </div>

@@ -6,6 +6,7 @@ import { Checkbox, Select } from '@web/components/ui/fields';
 import { holdAudio } from '@web/lib/audio';
 import { PERDE, midiFrequency, parseNoteLabel, perdeKoma, stepFrequency } from '../lib/koma';
 import type { TuningSettings } from './tuner';
+import { useWakeLock } from '@web/lib/wake-lock';
 
 export type DroneProps = { settings: TuningSettings; initialNote?: string | null };
 
@@ -39,6 +40,8 @@ export function Drone({ settings, initialNote }: DroneProps) {
   const [fifth, setFifth] = useState(false);
   const [volume, setVolume] = useState(0.5);
   const [playing, setPlaying] = useState(false);
+  // the screen stays on while it sounds (a phone on the music stand)
+  useWakeLock(playing);
   const voice = useRef<Voice | null>(null);
 
   // Follow the durak the panel chooses (a new exercise, another makam).

@@ -9,6 +9,7 @@ import { cn } from '@web/components/ui/cn';
 import { METERS, USULS, groupStarts, meterPattern, nextStroke, parseMeter, type Meter } from '../lib/usul';
 import { clampTempo, tempoFromTaps } from '../lib/scheduler';
 import { MetronomeEngine, type StepKind } from '../lib/metronome-engine';
+import { useWakeLock } from '@web/lib/wake-lock';
 
 export type MetronomeProps = {
   initialTempo?: number | null;
@@ -54,6 +55,8 @@ export function Metronome({ initialTempo, initialMeter, initialUsul, initialPatt
   });
   const [volume, setVolume] = useState(0.8);
   const [running, setRunning] = useState(false);
+  // the screen stays on while it sounds (a phone on the music stand)
+  useWakeLock(running);
   const [current, setCurrent] = useState<number | null>(null);
   const engineRef = useRef<MetronomeEngine | null>(null);
   const taps = useRef<number[]>([]);

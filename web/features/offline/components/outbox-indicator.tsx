@@ -1,0 +1,149 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloudOff, CloudUpload, AlertTriangle, LoaderCircle } from 'lucide-react';
+import { useOnline } from '@web/lib/online';
+import { formatDuration } from '@web/lib/format';
+import { cn } from '@web/components/ui/cn';
+import { usePendingTakes } from '@web/features/recordings/lib/uploads';
+import { outbox as takes } from '@web/features/recordings/lib/outbox';
+import { writes, type QueuedWrite } from '../lib/outbox';
+import { useQueuedWrites } from '../lib/use-outbox';
+import { requestFlush } from '../lib/sync-trigger';
+
+const timeOfDay = (iso: string) => new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+
+type Row = { id: string; kind: 'session' | 'complete' | 'recording'; title: string; detail: string | null; state: QueuedWrite['state']; error?: string; discard: () => Promise<void> };
+
+/**
+ * The outbox the student can see (issue 17): 'Offline' without a connection, and the number of
+ * changes that wait to be sent (practice times, completions, recordings) with their state. A change
+ * the server refused stays, with the server's reason, until the student discards it. `placement`
+ * only decides where the list opens (under the phone's top bar or inside the sidebar).
+ */
+export function OutboxIndicator({ userId, placement }: { userId: number; placement: 'bar' | 'sidebar' }) {
+  const { t } = useTranslation('offline');
+  const online = useOnline();
+  const queued = useQueuedWrites(userId);
+  const pendingTakes = usePendingTakes(userId);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  const rows: Row[] = [
+    ...queued.map<Row>((w) => ({
+      id: w.id,
+      kind: w.kind === 'complete' ? 'complete' : 'session',
+      title: w.title,
+      detail:
+        w.kind === 'practice-session' && w.body
+          ? t('outbox.session', {
+              duration: formatDuration((Date.parse(w.body.ended_at) - Date.parse(w.body.started_at)) / 60_000),
+              time: timeOfDay(w.body.started_at),
+            })
+          : null,
+      state: w.state,
+      error: w.error,
+      discard: () => writes.remove(w.id),
+    })),
+    ...pendingTakes.map<Row>((p) => ({
+      id: p.id,
+      kind: 'recording',
+      title: p.title,
+      detail: null,
+      state: p.error ? 'refused' : 'waiting',
+      error: p.error,
+      discard: () => takes.remove(p.id),
+    })),
+  ];
+  const refused = rows.filter((r) => r.state === 'refused').length;
+  const count = rows.length;
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  if (online && count === 0) return null;
+
+  const label = !online ? (count ? t('outbox.offlineWithCount', { count }) : t('offline')) : t('outbox.button', { count });
+  return (
+    <div className={cn('relative', placement === 'sidebar' && 'w-full')} data-testid="outbox">
+      <button
+        ref={buttonRef}
+        type="button"
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+        aria-controls={panelId}
+        className={cn(
+          'inline-flex min-h-11 items-center gap-2 rounded-full px-3 text-sm font-medium ring-1 ring-inset',
+          refused ? 'bg-red-50 text-red-800 ring-red-200' : !online ? 'bg-amber-50 text-amber-900 ring-amber-200' : 'bg-brand-50 text-brand-800 ring-brand-200',
+          placement === 'sidebar' && 'w-full justify-start rounded-lg',
+        )}
+        data-testid="outbox-button"
+      >
+        {refused ? <AlertTriangle aria-hidden="true" className="size-4" /> : !online ? <CloudOff aria-hidden="true" className="size-4" /> : <CloudUpload aria-hidden="true" className="size-4" />}
+        <span className={cn(placement === 'bar' && 'sr-only sm:not-sr-only')}>{label}</span>
+        {count > 0 && (
+          <span aria-hidden="true" className="rounded-full bg-white/80 px-1.5 text-xs tabular-nums" data-testid="outbox-count">
+            {count}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          role="region"
+          aria-label={t('outbox.title')}
+          className={cn(
+            'z-40 rounded-xl border border-slate-200 bg-white p-4 text-sm shadow-lg',
+            // phones: under the top bar across the screen; desktop: in the sidebar's flow
+            placement === 'bar' ? 'fixed inset-x-3 top-16 mx-auto max-w-md' : 'relative mt-2 w-full',
+          )}
+          data-testid="outbox-panel"
+        >
+          <h2 className="text-base font-semibold text-slate-900">{t('outbox.title')}</h2>
+          <p className="mt-1 text-slate-600">{online ? t('outbox.onlineHint') : t('outbox.offlineHint')}</p>
+          {count === 0 ? (
+            <p className="mt-3 text-slate-500">{t('outbox.empty')}</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-100" data-testid="outbox-list">
+              {rows.map((r) => (
+                <li key={r.id} className="py-2" data-testid="outbox-item" data-state={r.state}>
+                  <p className="font-medium text-slate-900">
+                    {t(`outbox.kind.${r.kind}`)} <span className="font-normal text-slate-600">– {r.title}</span>
+                  </p>
+                  {r.detail && <p className="text-slate-600 tabular-nums">{r.detail}</p>}
+                  <p className={cn('mt-0.5 flex items-center gap-1.5 text-xs', r.state === 'refused' ? 'text-red-700' : 'text-slate-500')}>
+                    {r.state === 'sending' && <LoaderCircle aria-hidden="true" className="size-3 animate-spin" />}
+                    {r.state === 'refused' ? t('outbox.refused', { reason: r.error ?? '' }) : t(`outbox.state.${r.state}`)}
+                  </p>
+                  {r.state === 'refused' && (
+                    <button type="button" onClick={() => void r.discard()} className="mt-1 min-h-11 text-sm font-medium text-red-700 underline underline-offset-2 hover:text-red-900">
+                      {t('outbox.discard')}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+          {online && count > refused && (
+            <button
+              type="button"
+              onClick={() => requestFlush()}
+              className="mt-3 inline-flex min-h-11 items-center rounded-lg bg-brand-600 px-4 font-medium text-white hover:bg-brand-700"
+            >
+              {t('outbox.sendNow')}
+            </button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
