@@ -5,6 +5,7 @@
  *   npm run bench -- --db pg|pglite       one database only
  *   npm run bench -- --seed               drop and re-seed uk_bench first
  *   npm run bench -- --duration 5 --connections 20 --only tasks,calendar --no-startup --no-bundle
+ *   npm run bench -- --no-offline        without the phone-profile reload of the task list (issue 17)
  *   npm run bench -- --only beside        requests that need no database beside a heavy read (the overview)
  *   npm run bench -- --only inbox,inbox-count,upload   the teacher's recordings inbox; server RSS during a 50 MiB upload
  *   npm run bench -- --server tsx         the server through tsx (as npm run dev) instead of compiled (as npm start)
@@ -508,7 +509,24 @@ export type BundleResult = {
   screens: Record<string, number>;
   /** /tools with every tool loaded (each tool is a lazy chunk of its own): reported beside /login. */
   tools_js_gzip?: number;
+  /** What the service worker precaches (issue 17): files, bytes as stored, bytes gzip (about what the install downloads). */
+  precache?: { entries: number; bytes: number; gzip: number };
 };
+
+/** The service worker's precache list (the `url` entries Workbox injected into sw.js) and its size. */
+export function measurePrecache(webDir: string): { entries: number; bytes: number; gzip: number } | undefined {
+  const swFile = join(webDir, 'sw.js');
+  if (!existsSync(swFile)) return undefined;
+  const urls = [...readFileSync(swFile, 'utf8').matchAll(/"url":"([^"]+)"/g)].map((m) => m[1]!);
+  let bytes = 0;
+  let gzip = 0;
+  for (const u of urls) {
+    const data = readFileSync(join(webDir, u));
+    bytes += data.length;
+    gzip += /\.(woff2|png)$/.test(u) ? data.length : gzipSync(data).length;
+  }
+  return { entries: urls.length, bytes, gzip };
+}
 
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 
@@ -564,6 +582,7 @@ export function measureBundle(webDir: string): BundleResult {
     css_gzip: [...cssFiles].reduce((a, f) => a + gz(f), 0),
     screens,
     ...(toolsJs !== undefined ? { tools_js_gzip: toolsJs } : {}),
+    ...(measurePrecache(webDir) ? { precache: measurePrecache(webDir) } : {}),
   };
 }
 
@@ -1266,6 +1285,7 @@ export function formatBundle(b: BundleResult): string {
   const lines = [`\n== web bundle (${b.dir}), gzip: /login JS ${r1(b.login_js_gzip / 1000)} kB (${b.login_files.length} files), CSS ${r1(b.css_gzip / 1000)} kB`];
   for (const [k, v] of Object.entries(b.screens).sort()) lines.push(`   ${pad(k, 28)} ${lpad(String(r1(v / 1000)), 7)} kB (entry + chunk)`);
   if (b.tools_js_gzip !== undefined) lines.push(`   ${pad('tools, every tool loaded', 28)} ${lpad(String(r1(b.tools_js_gzip / 1000)), 7)} kB (beside /login ${r1(b.login_js_gzip / 1000)} kB)`);
+  if (b.precache) lines.push(`   ${pad('service worker precache', 28)} ${lpad(String(b.precache.entries), 7)} files, ${r1(b.precache.bytes / 1000)} kB (${r1(b.precache.gzip / 1000)} kB gzip, downloaded once at install)`);
   lines.push(`  ${b.login_js_gzip <= 170_000 ? ' ok ' : 'MISS'}  /login JavaScript ≤ 170 kB gzip`);
   return lines.join('\n');
 }
@@ -1321,6 +1341,17 @@ async function cli() {
     }
     out.push(formatReport(report));
     log(out[out.length - 1]!);
+  }
+  // Issue 17: the student's task list loaded again from the service worker and the device's cache (bench/offline-load.ts).
+  if (!args.includes('--no-offline')) {
+    try {
+      const { runOfflineLoad, formatOfflineLoad } = await import('./offline-load');
+      const r = await runOfflineLoad({ webDir: val('--web-dir') ? resolve(val('--web-dir')!) : undefined, runs: num('--offline-runs'), log });
+      out.push(formatOfflineLoad(r));
+      log(out[out.length - 1]!);
+    } catch (e) {
+      out.push(`\n== offline load: not measured (${(e as Error).message})`);
+    }
   }
   // Lighthouse, mobile, on the six pages of DESIGN.md (bench/lighthouse.ts; alone: npm run bench:lighthouse).
   if (args.includes('--lighthouse')) {

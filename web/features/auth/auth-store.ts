@@ -93,6 +93,26 @@ export function ensureUser(): Promise<User | null> {
   if (!state.token) return Promise.resolve(null);
   if (loading) return loading;
   const token = state.token;
+  // Known from the last visit: the app opens at once with it (no round trip before the first
+  // screen) and asks the server in the background; a 401 there ends the session as ever.
+  const known = rememberedUser(token);
+  if (known) {
+    set({ user: known });
+    fetchCurrentUser().then(
+      (user) => {
+        if (state.token !== token) return;
+        rememberUser(token, user);
+        if (JSON.stringify(user) !== JSON.stringify(state.user)) set({ user });
+      },
+      (err: unknown) => {
+        if (isApiError(err, 401) && state.token === token) {
+          console.log('Token ungültig, logout');
+          authStore.clear();
+        }
+      },
+    );
+    return Promise.resolve(known);
+  }
   loading = fetchCurrentUser().then(
     (user) => {
       if (state.token === token) {
