@@ -3,21 +3,28 @@
  * bounded time. Every acknowledged write is recorded and checked in the database afterwards.
  *
  *   npm run load -- --seconds 60 [--users 200] [--think-ms 500] [--postgres [postgres://…/postgres]]
+ *                   [--processes 3 [--kill-one]]
  *
  * The server runs in its own process on 127.0.0.1 with a fresh data folder (PGlite), or a fresh
  * database on the PostgreSQL server of --postgres / DATABASE_URL (dropped afterwards). The school:
  * one teacher per 20 users, the rest students, 30 days of history (bench/seed-scale.ts).
  * Exit code 1 when any call failed or any acknowledged write is missing.
+ *
+ * `--processes N` (PostgreSQL only) runs N server processes on the one database behind Debian's
+ * haproxy (/usr/sbin/haproxy, the configuration of docs/deploy.md) and drives the load through it.
+ * `--kill-one` kills one of them with -9 halfway and starts it again: the calls that were in flight
+ * on it may fail (reported, not counted as errors); no acknowledged write may be lost.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrateDb, openPglite, openPostgres, rows, type DbHandle } from '../server/db/client';
-import { startServer, stopServer, type Server } from '../server/test/crash-helpers';
+import { freePort, startServer, stopServer, type Server } from '../server/test/crash-helpers';
 import { BENCH_PASSWORD, seedScale, studentEmail, teacherEmail, type ScalePreset } from './seed-scale';
 
 const { values } = parseArgs({
@@ -27,6 +34,8 @@ const { values } = parseArgs({
     'think-ms': { type: 'string', default: '500' },
     postgres: { type: 'string' },
     pg: { type: 'boolean', default: false },
+    processes: { type: 'string', default: '1' },
+    'kill-one': { type: 'boolean', default: false },
   },
   strict: true,
   allowPositionals: false,
@@ -37,6 +46,14 @@ const USERS = Math.min(1000, Math.max(2, Number(values.users)));
 const THINK_MS = Math.min(10_000, Math.max(0, Number(values['think-ms'])));
 const PG_URL = values.postgres || (values.pg ? process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres' : undefined);
 if (![SECONDS, USERS, THINK_MS].every(Number.isFinite)) throw new Error('--seconds, --users and --think-ms take numbers');
+const PROCESSES = Math.min(16, Math.max(1, Math.trunc(Number(values.processes))));
+const KILL_ONE = values['kill-one'];
+if (!Number.isFinite(PROCESSES)) throw new Error('--processes takes a number');
+if (PROCESSES > 1 && !PG_URL) throw new Error('--processes needs --postgres (several processes share one PostgreSQL database)');
+if (KILL_ONE && PROCESSES < 2) throw new Error('--kill-one needs --processes 2 or more');
+/** Calls that failed because their process was killed under them (502/503 from the balancer, a dropped connection). */
+const interrupted: string[] = [];
+let killWindow = false;
 
 const TEACHERS = Math.max(1, Math.ceil(USERS / 20));
 const STUDENTS = USERS - TEACHERS;
@@ -77,12 +94,73 @@ async function call(action: string, base: string, token: string | null, method: 
     const text = await r.text();
     json = text ? JSON.parse(text) : null;
   } catch (e) {
-    errors.push(`${action}: ${(e as Error).message}`);
+    (killWindow ? interrupted : errors).push(`${action}: ${(e as Error).message}`);
   }
   const ms = performance.now() - t0;
   samples.push({ action, ms, status });
-  if (status && !expected.includes(status)) errors.push(`${action} ${method} ${path}: ${status} ${JSON.stringify(json).slice(0, 200)}`);
+  if (killWindow && (status === 502 || status === 503 || status === 504)) interrupted.push(`${action} ${method} ${path}: ${status}`);
+  else if (status && !expected.includes(status)) errors.push(`${action} ${method} ${path}: ${status} ${JSON.stringify(json).slice(0, 200)}`);
   return { status, json };
+}
+
+/**
+ * Debian's haproxy in front of the servers, configured as docs/deploy.md says (health checks on
+ * /api/health every second, redispatch and retries of failed connections), on a free port.
+ */
+async function startHaproxy(servers: string[]): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'uk-haproxy-'));
+  const cfg = join(dir, 'haproxy.cfg');
+  writeFileSync(
+    cfg,
+    [
+      'global',
+      '    maxconn 4096',
+      'defaults',
+      '    mode http',
+      '    timeout connect 5s',
+      '    timeout client 65s',
+      '    timeout server 65s',
+      '    timeout http-keep-alive 10s',
+      '    option http-server-close',
+      '    option redispatch',
+      '    retries 3',
+      '    retry-on conn-failure empty-response response-timeout',
+      'frontend web',
+      `    bind 127.0.0.1:${port}`,
+      '    option forwardfor',
+      '    default_backend app',
+      'backend app',
+      '    balance leastconn',
+      '    option httpchk GET /api/health',
+      '    http-check expect status 200',
+      '    default-server inter 1s fall 2 rise 2 on-marked-down shutdown-sessions',
+      ...servers.map((u, i) => `    server app${i + 1} ${new URL(u).host} check`),
+      '',
+    ].join('\n'),
+  );
+  const bin = existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy';
+  const proc = spawn(bin, ['-db', '-f', cfg], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let out = '';
+  proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (proc.exitCode !== null) throw new Error(`haproxy stopped: ${out}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    await sleep(100);
+  }
+  return {
+    url,
+    stop: async () => {
+      if (proc.exitCode === null) {
+        proc.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 const pick = <T>(list: T[]): T | undefined => list[Math.floor(Math.random() * list.length)];
@@ -235,6 +313,8 @@ async function main() {
   }
   const openDb = async (): Promise<DbHandle> => (dbUrl ? openPostgres(dbUrl, 2) : openPglite(join(dataDir, 'pgdata')));
   let server: Server | null = null;
+  const others: Server[] = [];
+  let balancer: { url: string; stop: () => Promise<void> } | null = null;
   try {
     console.log(`load: ${USERS} users (${TEACHERS} teachers, ${STUDENTS} students) for ${SECONDS} s on ${dbUrl ? 'PostgreSQL' : 'PGlite'}, think time ~${THINK_MS} ms`);
     const seedHandle = await openDb();
@@ -242,8 +322,15 @@ async function main() {
     await seedScale(seedHandle.db, preset);
     await seedHandle.close();
 
-    server = await startServer({ DATA_DIR: dataDir, DEMO_SEED: 'false', ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) });
-    const base = server.url;
+    const serverEnv = { DATA_DIR: dataDir, DEMO_SEED: 'false', ...(dbUrl ? { DATABASE_URL: dbUrl } : {}), APP_SECRET: randomBytes(32).toString('base64url') };
+    server = await startServer(serverEnv);
+    let base = server.url;
+    if (PROCESSES > 1) {
+      for (let i = 1; i < PROCESSES; i++) others.push(await startServer(serverEnv));
+      balancer = await startHaproxy([server, ...others].map((s) => s.url));
+      base = balancer.url;
+      console.log(`${PROCESSES} server processes behind haproxy on ${base}`);
+    }
 
     // Everyone signs in (argon2: a few at a time, like a school arriving in the morning).
     const t0 = Date.now();
@@ -293,9 +380,30 @@ async function main() {
     }, 1000);
     const started = Date.now();
     const until = started + SECONDS * 1000;
+    let killed: Promise<void> = Promise.resolve();
+    if (KILL_ONE) {
+      // Halfway: one process (not the one measured for memory) dies without warning and comes back.
+      killed = sleep((SECONDS * 1000) / 2).then(async () => {
+        const victim = others[0]!;
+        const port = new URL(victim.url).port;
+        killWindow = true;
+        const t = Date.now();
+        await stopServer(victim, 'SIGKILL');
+        others[0] = await startServer({ ...serverEnv, PORT: port });
+        console.log(`killed one process with -9 and started it again in ${Date.now() - t} ms`);
+        // the balancer's checks (1 s) bring it back; calls already failing on it are done by then
+        await sleep(2500);
+        killWindow = false;
+      });
+    }
     await Promise.all(workers.map((run) => run(until)));
+    await killed;
     const elapsed = (Date.now() - started) / 1000;
     clearInterval(rssTimer);
+    if (balancer) await balancer.stop();
+    balancer = null;
+    for (const o of others) await stopServer(o);
+    others.length = 0;
     await stopServer(server);
     server = null;
 
@@ -333,6 +441,10 @@ async function main() {
       users: USERS,
       seconds: Math.round(elapsed * 10) / 10,
       database: dbUrl ? 'postgres' : 'pglite',
+      processes: PROCESSES,
+      killed_one: KILL_ONE,
+      interrupted_by_the_kill: interrupted.length,
+      interrupted_samples: interrupted.slice(0, 5),
       requests: run.length,
       requests_per_second: Math.round(run.length / elapsed),
       errors: errors.length,
@@ -356,6 +468,8 @@ async function main() {
     );
     return errors.length === 0 && lost.length === 0 && tokens.length === accounts.length ? 0 : 1;
   } finally {
+    if (balancer) await balancer.stop();
+    for (const o of others) await stopServer(o, 'SIGKILL');
     if (server) await stopServer(server, 'SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
     if (dbName && PG_URL) {

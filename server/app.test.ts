@@ -14,6 +14,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Übungskontrolle</title>');
   writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
   writeFileSync(join(dir, 'assets', 'big-5678.js'), BIG_JS);
+  writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Übungskontrolle"}');
   t = await setupTestApp({ STATIC_DIR: dir });
 });
 afterAll(async () => {
@@ -41,6 +43,20 @@ describe('serving the web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ message: 'Nicht gefunden.' });
+  });
+});
+
+describe('the installable app (issue 17)', () => {
+  it('serves the service worker revalidated every time, for the whole site, and the manifest with its type', async () => {
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(sw.headers['service-worker-allowed']).toBe('/');
+    expect(sw.headers['content-type']).toContain('javascript');
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
   });
 });
 

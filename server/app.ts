@@ -7,6 +7,7 @@ import { hasZodFastifySchemaValidationErrors, validatorCompiler, type ZodTypePro
 import { existsSync, readFileSync } from 'node:fs';
 import { constants as zlibConstants } from 'node:zlib';
 import { join, resolve } from 'node:path';
+import type pg from 'pg';
 import { z } from 'zod';
 import { createFastSerializerCompiler } from './lib/serializer';
 import { openApiTransform, openApiTransformObject } from './lib/openapi';
@@ -14,6 +15,7 @@ import type { AppConfig } from './config';
 import type { Db } from './db/client';
 import { AppError, invalid, messages, type Msg } from './errors';
 import { registerAccessControl } from './lib/auth';
+import { clusterOf } from './lib/cluster';
 import { registerIdempotency } from './lib/idempotency';
 import { BROTLI_QUALITY, COMPRESS_THRESHOLD, GZIP_LEVEL, registerReadCache } from './lib/read-cache';
 import { requestLang } from './lib/lang';
@@ -32,11 +34,15 @@ export type AppDeps = {
   /** Signs media links. */
   secret: string;
   dbKind: 'pglite' | 'postgres';
+  /** The PostgreSQL pool (advisory locks of scheduled jobs need a connection of their own). */
+  pool?: pg.Pool;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Set when the process is shutting down: /api/health answers 503 so a load balancer stops sending. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -111,6 +117,13 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createFastSerializerCompiler({ check: opts.checkResponses ?? false }));
   app.decorate('deps', deps);
+  app.decorate('lifecycle', { draining: false });
+  // While shutting down every answer closes its connection: a client (or balancer) that kept it
+  // open reconnects, to another process; the server's close does not wait on idle keep-alives.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (app.lifecycle.draining) reply.header('connection', 'close');
+    return payload;
+  });
   limitConnectionsPerAddress(app.server, deps.config.MAX_CONNECTIONS_PER_IP, trustedPeer(deps.config.TRUST_PROXY));
   registerBodyLimits(app, deps.config);
 
@@ -162,7 +175,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   registerAccessControl(app, deps.db);
   const allowedMethods = allowedMethodsFor(app.routeTable);
   // After the access check (the lookup needs the caller), before the routes (it wraps their handlers).
-  registerReadCache(app, { ttlMs: deps.config.READ_CACHE_SECONDS * 1000, timeZone: deps.config.APP_TIMEZONE });
+  registerReadCache(app, { ttlMs: deps.config.READ_CACHE_SECONDS * 1000, timeZone: deps.config.APP_TIMEZONE, cluster: clusterOf(deps.db) });
   // After the access check (keys are per user), before the routes: a repeated Idempotency-Key answers the first answer.
   registerIdempotency(app, deps.db);
   // PostgreSQL text cannot hold U+0000: refuse it in any JSON body, query or path field (422),
@@ -240,8 +253,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   });
 
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) => {
+    // A process that received SIGTERM still serves, but tells the balancer to send nothing new.
+    if (app.lifecycle.draining) return reply.code(503).header('cache-control', 'no-store').send({ status: 'draining' });
     await deps.db.execute('select 1' as never);
-    return reply.send({ status: 'ok' });
+    return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
 
   for (const mod of modules) await app.register(mod);
@@ -263,6 +278,10 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
       setHeaders: (res, path) => {
         if (path.includes(`${join(staticDir, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
+        // Issue 17: the service worker is always revalidated (a new version must be found) and
+        // controls the whole site; the manifest with its registered type.
+        if (path === join(staticDir, 'sw.js')) res.setHeader('service-worker-allowed', '/');
+        if (path.endsWith('.webmanifest')) res.setHeader('content-type', 'application/manifest+json; charset=utf-8');
       },
     });
   }

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { AppConfig } from './config';
 import { migrateDb, openPglite, openPostgres, type DbHandle } from './db/client';
 import { lockDataDir } from './lib/data-lock';
+import { withAdvisoryLock } from './lib/jobs';
 
 export type Opened = DbHandle & { release: () => void; dataDir: string; mediaDir: string; secret: string };
 
@@ -13,7 +14,13 @@ export function resolveSecret(config: AppConfig, dataDir: string): string {
   const file = join(dataDir, 'app-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
+  try {
+    writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  } catch (e) {
+    // Another process on the same DATA_DIR wrote it first: use that one.
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw e;
+  }
   return secret;
 }
 
@@ -21,7 +28,7 @@ export function resolveSecret(config: AppConfig, dataDir: string): string {
  * Opens the database the settings name: PGlite in DATA_DIR (under an exclusive lock) or the
  * PostgreSQL server of DATABASE_URL; applies the migrations.
  */
-export async function openDatabase(config: AppConfig): Promise<Opened> {
+export async function openDatabase(config: AppConfig, opts: { onceAtStart?: (handle: DbHandle) => Promise<void> } = {}): Promise<Opened> {
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const mediaDir = join(dataDir, 'media');
@@ -59,7 +66,17 @@ export async function openDatabase(config: AppConfig): Promise<Opened> {
     }
   }
   try {
-    await migrateDb(handle);
+    // Several processes starting together on one PostgreSQL: one migrates (and seeds), the others
+    // wait for it and then find nothing left to do (docs/decisions/0013-many-processes.md).
+    await withAdvisoryLock(
+      handle,
+      'migrate',
+      async () => {
+        await migrateDb(handle);
+        await opts.onceAtStart?.(handle);
+      },
+      { wait: true },
+    );
   } catch (e) {
     await handle.close();
     release();

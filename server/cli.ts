@@ -37,6 +37,9 @@ async function main(argv: string[]): Promise<number> {
   const opened = await openDatabase(config);
   try {
     await command.run(opened, rest);
+    // On PostgreSQL a server may be running: its caches must not keep what this command changed
+    // (a restore, a new student on a teacher's list). Nothing listens on the embedded database.
+    await opened.cluster.publish({ kind: 'all' });
     return 0;
   } finally {
     await opened.close();

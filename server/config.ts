@@ -101,6 +101,9 @@ export const configSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: seconds(0.1, 600, 30),
   // A connection that sends and receives nothing for this long is closed (an upload may take long, but must not stall).
   IDLE_TIMEOUT_SECONDS: seconds(0.1, 3600, 30),
+  // On SIGTERM /api/health answers 503 for this long before the server stops taking connections,
+  // so that a load balancer takes it out first (docs/deploy.md); in-flight requests always finish.
+  SHUTDOWN_DRAIN_SECONDS: seconds(0, 120, 0),
   // Recordings (and their files) older than this many days are removed by the daily job (server/modules/recordings).
   RECORDINGS_KEEP_DAYS: z.preprocess(
     emptyToUndefined,

@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './boot';
@@ -7,9 +8,17 @@ import { DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TEACHER, isEmpty, seedDemo } from '.
 async function main() {
   const startedAt = Date.now();
   const config = loadConfig();
-  const opened = await openDatabase(config);
-  if (config.DEMO_SEED && (await isEmpty(opened.db))) {
-    await seedDemo(opened.db, config.APP_TIMEZONE, new Date(), opened.mediaDir);
+  let seeded = false;
+  const opened = await openDatabase(config, {
+    // Under the start lock: of several processes starting together on one database, one seeds.
+    onceAtStart: async (handle) => {
+      if (config.DEMO_SEED && (await isEmpty(handle.db))) {
+        await seedDemo(handle.db, config.APP_TIMEZONE, new Date(), join(resolve(config.DATA_DIR), 'media'));
+        seeded = true;
+      }
+    },
+  });
+  if (seeded) {
     console.log(
       `\nDemo school created. Sign in with password "${DEMO_PASSWORD}" as\n` +
         `  teacher: ${DEMO_TEACHER.email} (${DEMO_TEACHER.name})\n` +
@@ -20,6 +29,7 @@ async function main() {
     config,
     db: opened.db,
     dbKind: opened.kind,
+    ...(opened.pool ? { pool: opened.pool } : {}),
     mediaDir: opened.mediaDir,
     secret: opened.secret,
   });
@@ -28,18 +38,30 @@ async function main() {
     opened.release();
   });
 
+  // Graceful shutdown (docs/deploy.md): on SIGTERM /api/health answers 503 at once while every
+  // other call is still served for SHUTDOWN_DRAIN_SECONDS (the balancer's checks take the process
+  // out); then the server stops taking connections, finishes the requests in flight, closes the
+  // database and exits. SIGINT (Ctrl-C) skips the wait. A second signal, or 30 s, ends it at once.
   let closing = false;
   const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
+    if (closing) {
       opened.release();
       process.exit(1);
-    }, 10_000);
+    }
+    closing = true;
+    app.lifecycle.draining = true;
+    const drainMs = signal === 'SIGTERM' ? config.SHUTDOWN_DRAIN_SECONDS * 1000 : 0;
+    app.log.info({ signal, drainMs }, 'shutting down');
+    const force = setTimeout(() => {
+      app.log.warn('requests still running after 30 s: exiting');
+      opened.release();
+      process.exit(1);
+    }, drainMs + 30_000);
     force.unref();
     try {
+      if (drainMs > 0) await new Promise((r) => setTimeout(r, drainMs));
       await app.close();
+      app.log.info('stopped');
     } finally {
       opened.release();
       process.exit(0);

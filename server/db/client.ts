@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PgliteWorker, type PgliteClient } from './pglite-proxy';
 import * as schemaModule from './schema/index';
+import { attachCluster, Cluster, PgCluster } from '../lib/cluster';
 
 const { schema } = schemaModule;
 export type Schema = typeof schema;
@@ -26,6 +27,8 @@ export type DbHandle = {
   /** Raw client of the embedded database (in its worker thread): bench, dumps. */
   pglite?: PgliteClient;
   pool?: pg.Pool;
+  /** How this process's caches hear of other processes' changes (server/lib/cluster.ts). */
+  cluster: Cluster;
   close: () => Promise<void>;
 };
 
@@ -58,7 +61,10 @@ export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob
     ...(opts.onCrash ? { onCrash: opts.onCrash } : {}),
   });
   const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
-  return { db, kind: 'pglite', pglite: client, close: () => client.close() };
+  // One process per data folder: nobody else to tell.
+  const cluster = new Cluster();
+  attachCluster(db, cluster);
+  return { db, kind: 'pglite', pglite: client, cluster, close: () => client.close() };
 }
 
 /** Statements worth keeping prepared: data reads and writes with a bounded number of parameters. */
@@ -108,7 +114,19 @@ export async function openPostgres(url: string, max = 10): Promise<DbHandle> {
   const c = await pool.connect();
   c.release();
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', pool, close: () => pool.end() };
+  // Other server processes may share this database: caches hear of their changes (LISTEN/NOTIFY).
+  const cluster = new PgCluster(pool, url);
+  attachCluster(db, cluster);
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    cluster,
+    close: async () => {
+      await cluster.close();
+      await pool.end();
+    },
+  };
 }
 
 export async function migrateDb(handle: DbHandle): Promise<void> {

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { tokens, users } from '../db/schema/index';
 import { forbidden, unauthorized } from '../errors';
 import { TOKEN_IDLE_DAYS } from '../../contract/constants';
+import { clusterOf } from './cluster';
 
 export type Role = 'teacher' | 'student';
 export type AuthUser = { id: number; name: string; email: string; role: Role; teacherId: number | null; tokenId: number };
@@ -69,7 +70,7 @@ export async function pruneTokens(db: Db, userId: number, now = new Date()): Pro
     .delete(tokens)
     .where(and(eq(tokens.userId, userId), notInArray(tokens.id, keep)))
     .returning({ id: tokens.id });
-  if (dropped.length) forgetUser(userId);
+  if (dropped.length) await forgetUser(db, userId);
   if (now.getTime() - lastGlobalPrune > GLOBAL_PRUNE_MS) {
     lastGlobalPrune = now.getTime();
     await db.delete(tokens).where(ended);
@@ -78,10 +79,10 @@ export async function pruneTokens(db: Db, userId: number, now = new Date()): Pro
 // last_used_at is refreshed at most once a minute, so a read does not cost a write.
 const TOUCH_MS = 60 * 1000;
 /**
- * How long a looked-up token is trusted without asking the database again. Everything in this
- * process that ends a token or changes what is cached (logout, a new password, a deleted or
- * renamed account) evicts at once; the TTL only bounds what another server process on the same
- * PostgreSQL could still accept after such a change there.
+ * How long a looked-up token is trusted without asking the database again. Everything that ends a
+ * token or changes what is cached (logout, a new password, a deleted or renamed account) evicts it
+ * at once here and, through PostgreSQL's NOTIFY, in every other server process on the database;
+ * the TTL bounds what a change made past the server (SQL by hand) could still leave usable.
  */
 export const TOKEN_CACHE_MS = 10 * 1000;
 const TOKEN_CACHE_MAX = 10_000;
@@ -140,24 +141,46 @@ class TokenCache {
   }
 }
 
-const cache = new TokenCache();
+/**
+ * One token cache per database handle (a process has one; the tests that play two processes have
+ * two). It hears of other processes' logouts and changed users through the handle's cluster
+ * (server/lib/cluster.ts, docs/decisions/0013-many-processes.md); while the cluster cannot be sure
+ * it hears everything, the cache is not used.
+ */
+const caches = new WeakMap<object, TokenCache>();
+function cacheOf(db: Db): TokenCache {
+  let c = caches.get(db);
+  if (!c) {
+    const made = new TokenCache();
+    caches.set(db, (c = made));
+    clusterOf(db).on((inv) => {
+      if (inv.kind === 'token') made.evictToken(inv.id);
+      else if (inv.kind === 'user') made.evictUser(inv.id);
+      else if (inv.kind === 'all') made.clear();
+    });
+  }
+  return c;
+}
 
 /**
  * Call after the change is committed: the token (logout) or every token of the user (new password,
- * changed name or e-mail, deleted account) is looked up in the database again.
+ * changed name or e-mail, deleted account) is looked up in the database again, here at once and by
+ * every other process on the database as soon as the message reaches it (awaited: it is sent).
  */
-export const forgetToken = (tokenId: number): void => cache.evictToken(tokenId);
-export const forgetUser = (userId: number): void => cache.evictUser(userId);
-/** Forgets every cached token (tests, restore). */
-export const forgetAllTokens = (): void => cache.clear();
+export const forgetToken = (db: Db, tokenId: number): Promise<void> => clusterOf(db).publish({ kind: 'token', id: tokenId });
+export const forgetUser = (db: Db, userId: number): Promise<void> => clusterOf(db).publish({ kind: 'user', id: userId });
+/** Forgets every cached token of this process (tests). */
+export const forgetAllTokens = (db: Db): void => cacheOf(db).clear();
 
 export async function userForToken(db: Db, token: string, now = new Date()): Promise<AuthUser | null> {
   const hash = hashToken(token);
   const nowMs = now.getTime();
-  const hit = cache.get(hash, nowMs);
+  const cache = cacheOf(db);
+  const trusted = clusterOf(db).trusted;
+  const hit = trusted ? cache.get(hash, nowMs) : undefined;
   if (hit) {
     if (nowMs - hit.lastUsedAt > IDLE_MS || nowMs - hit.createdAt > MAX_AGE_MS) {
-      forgetToken(hit.user.tokenId);
+      cache.evictToken(hit.user.tokenId);
       await db.delete(tokens).where(eq(tokens.id, hit.user.tokenId));
       return null;
     }
@@ -197,7 +220,7 @@ export async function userForToken(db: Db, token: string, now = new Date()): Pro
   }
   const { lastUsedAt: _ignored, createdAt, ...rest } = row;
   const user: AuthUser = Object.freeze(rest);
-  cache.set(hash, { user, lastUsedAt, createdAt: createdAt.getTime(), cachedAt: nowMs }, epoch);
+  if (trusted) cache.set(hash, { user, lastUsedAt, createdAt: createdAt.getTime(), cachedAt: nowMs }, epoch);
   return user;
 }
 

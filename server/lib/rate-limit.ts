@@ -1,49 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { rows, type Db } from '../db/client';
+
 /**
- * Counts failures in a sliding window, in memory (one server process holds the data).
- * Used for sign-in: 10 failures per e-mail and address (refused), and per address alone (slowed).
- * At most `max` failures are kept per key.
+ * Failed sign-ins counted in the database (table sign_in_failures, drizzle/0007), so that every
+ * server process on one PostgreSQL counts the same attempts (docs/decisions/0013-many-processes.md):
+ * eleven wrong passwords spread over three processes are eleven, not four per process.
+ * The clock is the database's, so processes with slightly different clocks agree too.
+ *
+ * Two keys per attempt: one e-mail from one address (refused after `max` failures in the window,
+ * with the seconds until the oldest of them leaves it) and the address alone (counted, up to
+ * `addressCountCap`, for the slowdown of auth.service.ts). A sign-in that succeeds clears the
+ * e-mail's failures. Rows older than the window are deleted at most once a minute per process.
  */
-export class FailureLimiter {
-  private readonly hits = new Map<string, number[]>();
+export class SignInLimiter {
+  private lastPrune = 0;
 
   constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
+    private readonly db: Db,
+    private readonly opts: { max: number; windowMs: number; addressCountCap: number },
   ) {}
 
-  private recent(key: string, now: number): number[] {
-    const list = (this.hits.get(key) ?? []).filter((t) => now - t < this.windowMs);
-    if (list.length) this.hits.set(key, list);
-    else this.hits.delete(key);
-    return list;
+  private get windowSecs(): number {
+    return this.opts.windowMs / 1000;
   }
 
-  /** Seconds until another attempt is allowed, or 0 when allowed now. */
-  retryAfter(key: string, now = Date.now()): number {
-    const list = this.recent(key, now);
-    if (list.length < this.max) return 0;
-    const oldest = list[list.length - this.max] ?? now;
-    return Math.max(1, Math.ceil((oldest + this.windowMs - now) / 1000));
+  /** Seconds until another attempt for this e-mail key is allowed (0: now), and the address's recent failures. */
+  async check(emailKey: string, addressKey: string): Promise<{ retryAfter: number; addressFailures: number }> {
+    const w = this.windowSecs;
+    const [r] = await rows<{ wait: number | string | null; address: number | string }>(
+      this.db,
+      sql`select
+        (select extract(epoch from (f.failed_at + make_interval(secs => ${w}) - now()))
+           from sign_in_failures f
+           where f.key = ${emailKey} and f.failed_at > now() - make_interval(secs => ${w})
+           order by f.failed_at desc offset ${this.opts.max - 1} limit 1) as wait,
+        (select count(*) from (select 1 from sign_in_failures a
+           where a.key = ${addressKey} and a.failed_at > now() - make_interval(secs => ${w})
+           limit ${this.opts.addressCountCap}) x) as address`,
+    );
+    const wait = r?.wait === null || r?.wait === undefined ? 0 : Math.max(1, Math.ceil(Number(r.wait)));
+    return { retryAfter: wait, addressFailures: Number(r?.address ?? 0) };
   }
 
-  /** Failures within the window (at most `max`). */
-  count(key: string, now = Date.now()): number {
-    return this.recent(key, now).length;
+  async fail(emailKey: string, addressKey: string): Promise<void> {
+    await this.db.execute(sql`insert into sign_in_failures (key) values (${emailKey}), (${addressKey})`);
+    const now = Date.now();
+    if (now - this.lastPrune > 60_000) {
+      this.lastPrune = now;
+      await this.db.execute(sql`delete from sign_in_failures where failed_at < now() - make_interval(secs => ${this.windowSecs})`);
+    }
   }
 
-  fail(key: string, now = Date.now()): void {
-    const list = this.recent(key, now);
-    list.push(now);
-    if (list.length > this.max) list.splice(0, list.length - this.max);
-    this.hits.set(key, list);
-    if (this.hits.size > 50_000) this.sweep(now);
-  }
-
-  reset(key: string): void {
-    this.hits.delete(key);
-  }
-
-  private sweep(now: number): void {
-    for (const key of [...this.hits.keys()]) this.recent(key, now);
+  async reset(emailKey: string): Promise<void> {
+    await this.db.execute(sql`delete from sign_in_failures where key = ${emailKey}`);
   }
 }

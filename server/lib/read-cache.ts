@@ -3,6 +3,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { AuthUser } from './auth';
 import { requestLang } from './lang';
 import { todayInZone } from './time';
+import type { Cluster } from './cluster';
 
 /**
  * Answers of the list calls kept in memory, per school tenant (a teacher with their students).
@@ -19,8 +20,10 @@ import { todayInZone } from './time';
  *   overlapped a write is never served after that write answered.
  * - The key holds the caller's user id, the answer's language, the school's date (task status
  *   depends on it) and the whole URL; authentication and validation run before the lookup.
- * - Writes by anything outside this process (another server process, the CLI on PostgreSQL, a
- *   restore) are not seen: entries live at most `ttlMs` (10 s by default, READ_CACHE_SECONDS).
+ * - Other server processes on the same PostgreSQL, and the CLI, tell this one of their writes
+ *   through the cluster (server/lib/cluster.ts: NOTIFY, a bump here as above); while it cannot be
+ *   sure to hear them, nothing is served from memory. What is written past the server (SQL by
+ *   hand) shows after at most `ttlMs` (10 s by default, READ_CACHE_SECONDS).
  * - Bounded: at most `maxBytes` in total, no single answer over `maxEntryBytes`, oldest use
  *   evicted first.
  */
@@ -43,6 +46,8 @@ export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly byTenant = new Map<number, Set<string>>();
   private readonly gens = new Map<number, number>();
+  /** Raised by `dropAll`: an answer read before it is not kept, whatever its tenant. */
+  private epoch = 0;
   private bytes = 0;
   readonly stats = { hits: 0, misses: 0, stored: 0 };
   readonly ttlMs: number;
@@ -56,12 +61,12 @@ export class ReadCache {
   }
 
   generation(tenant: number): number {
-    return this.gens.get(tenant) ?? 0;
+    return this.epoch * 2 ** 32 + (this.gens.get(tenant) ?? 0);
   }
 
   /** Something in the tenant changed: none of its answers may be served again. */
   bump(tenant: number): void {
-    this.gens.set(tenant, this.generation(tenant) + 1);
+    this.gens.set(tenant, (this.gens.get(tenant) ?? 0) + 1);
     const keys = this.byTenant.get(tenant);
     if (!keys) return;
     for (const key of keys) this.drop(key, false);
@@ -117,6 +122,13 @@ export class ReadCache {
     this.entries.clear();
     this.byTenant.clear();
     this.bytes = 0;
+  }
+
+  /** Anything may have changed (another process's restore, a missed message): drop all, keep no read in flight. */
+  dropAll(): void {
+    this.epoch++;
+    this.gens.clear();
+    this.clear();
   }
 
   snapshot(): ReadCacheStats {
@@ -192,6 +204,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     readCache: { key: string; tenant: number; gen: number } | null;
+    /** This (writing) request's invalidation went out to the other processes already. */
+    readCacheSent: boolean;
   }
   interface FastifyInstance {
     readCache: ReadCache | null;
@@ -203,11 +217,28 @@ declare module 'fastify' {
  * signed-in user that is not a GET or HEAD invalidates the caller's tenant when its handler ends.
  * Must be registered before the routes and before @fastify/compress's route hooks run (app.ts).
  */
-export function registerReadCache(app: FastifyInstance, opts: { ttlMs: number; timeZone: string; maxBytes?: number }): void {
+export function registerReadCache(app: FastifyInstance, opts: { ttlMs: number; timeZone: string; maxBytes?: number; cluster: Cluster }): void {
   const cache = opts.ttlMs > 0 ? new ReadCache({ ttlMs: opts.ttlMs, maxBytes: opts.maxBytes }) : null;
   app.decorate('readCache', cache);
   app.decorateRequest('readCache', null);
+  app.decorateRequest('readCacheSent', false);
   if (!cache) return;
+  const cluster = opts.cluster;
+  cluster.on((inv) => {
+    if (inv.kind === 'tenant') cache.bump(inv.id);
+    else if (inv.kind === 'all') cache.dropAll();
+  });
+  /** Bumps the caller's tenant here and in every other process, once per request. */
+  const invalidate = async (req: FastifyRequest) => {
+    const tenant = req.user ? tenantOf(req.user) : null;
+    if (tenant === null) return;
+    if (req.readCacheSent) {
+      cache.bump(tenant);
+      return;
+    }
+    req.readCacheSent = true;
+    await cluster.publish({ kind: 'tenant', id: tenant });
+  };
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/')) return;
@@ -219,8 +250,7 @@ export function registerReadCache(app: FastifyInstance, opts: { ttlMs: number; t
       try {
         return await handler.call(this, req, reply);
       } finally {
-        const tenant = req.user ? tenantOf(req.user) : null;
-        if (tenant !== null) cache.bump(tenant);
+        await invalidate(req);
       }
     } as typeof handler;
   });
@@ -233,6 +263,8 @@ export function registerReadCache(app: FastifyInstance, opts: { ttlMs: number; t
     const key = `${req.user.id}\n${requestLang(req)}\n${todayInZone(opts.timeZone, new Date(now))}\n${req.url}`;
     // A client that asks for a fresh answer (a forced reload; the bench's cold runs) gets one,
     // which then replaces the kept one.
+    // While another process's change could go unheard (server/lib/cluster.ts), answer from the database.
+    if (!cluster.trusted) return;
     const hit = wantsFresh(req) ? undefined : cache.get(key, tenant, now);
     if (!hit) {
       cache.stats.misses++;
@@ -257,8 +289,7 @@ export function registerReadCache(app: FastifyInstance, opts: { ttlMs: number; t
     // wrapper above runs: bump here too, before the first byte is written.
     const pending = req.readCache;
     if (pending === WRITING) {
-      const tenant = req.user ? tenantOf(req.user) : null;
-      if (tenant !== null) cache.bump(tenant);
+      await invalidate(req);
       return payload;
     }
     if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload;

@@ -29,7 +29,8 @@ export type Server = { proc: ChildProcess; url: string; pid: number; output: () 
  * `nodeArgs` go to node itself (`--max-old-space-size=128`, as `npm start` runs it).
  */
 export async function startServer(env: Record<string, string>, timeoutMs = 90_000, nodeArgs: string[] = []): Promise<Server> {
-  const port = await freePort();
+  // env.PORT: a given port (a process restarted behind a load balancer); otherwise a free one.
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   let out = '';
   const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
     cwd: REPO_ROOT,

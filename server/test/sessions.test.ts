@@ -41,17 +41,17 @@ describe('idle expiry', () => {
   it('a token ends 90 days after its sign-in, however often it is used', async () => {
     const old = await t.teacher();
     await t.db.update(tokens).set({ createdAt: new Date(Date.now() - 90 * DAY - 60_000) }).where(eq(tokens.tokenHash, hashToken(old.token)));
-    forgetAllTokens();
+    forgetAllTokens(t.db);
     expect((await me(old.headers)).statusCode).toBe(401);
     expect(await tokenRow(old.token)).toBeUndefined();
     const young = await t.teacher();
     await t.db.update(tokens).set({ createdAt: new Date(Date.now() - 89 * DAY) }).where(eq(tokens.tokenHash, hashToken(young.token)));
-    forgetAllTokens();
+    forgetAllTokens(t.db);
     expect((await me(young.headers)).statusCode).toBe(200);
     // also when the token is held in the cache: the check runs on every use
     expect((await me(young.headers)).statusCode).toBe(200);
     await t.db.update(tokens).set({ createdAt: new Date(Date.now() - 91 * DAY) }).where(eq(tokens.tokenHash, hashToken(young.token)));
-    forgetAllTokens();
+    forgetAllTokens(t.db);
     expect((await me(young.headers)).statusCode).toBe(401);
   });
 
@@ -264,14 +264,14 @@ describe('the token cache (a token checked once is trusted for a few seconds)', 
     expect(await userForToken(t.db, u.token, new Date(Date.now() + 1000))).not.toBeNull();
     // … after it, it does
     expect(await userForToken(t.db, u.token, new Date(Date.now() + TOKEN_CACHE_MS + 1000))).toBeNull();
-    forgetAllTokens();
+    forgetAllTokens(t.db);
     expect((await me(u.headers)).statusCode).toBe(401);
   });
 
   it('a lookup that was running while the user was evicted does not store what it read', async () => {
     const u = await t.teacher();
     const pending = userForToken(t.db, u.token); // reads the row, stores it after the await
-    forgetUser(u.id); // e.g. the teacher changed this user while the lookup ran
+    void forgetUser(t.db, u.id); // e.g. the teacher changed this user while the lookup ran
     expect(await pending).not.toBeNull();
     await t.db.delete(tokens).where(eq(tokens.tokenHash, hashToken(u.token)));
     expect(await userForToken(t.db, u.token)).toBeNull();

@@ -27,7 +27,7 @@ export type TestUser = {
 
 export type TestApp = Awaited<ReturnType<typeof setupTestApp>>;
 
-async function openTestDb(): Promise<DbHandle & { drop: () => Promise<void> }> {
+async function openTestDb(): Promise<DbHandle & { drop: () => Promise<void>; url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
   const template = inject('pgTemplate');
   if (url && template) {
@@ -41,6 +41,7 @@ async function openTestDb(): Promise<DbHandle & { drop: () => Promise<void> }> {
     const handle = await openPostgres(u.toString(), 5);
     return {
       ...handle,
+      url: u.toString(),
       drop: async () => {
         const a = new pg.Client({ connectionString: url });
         await a.connect();
@@ -67,6 +68,7 @@ export async function setupTestApp(env: Record<string, string> = {}) {
     config,
     db: handle.db,
     dbKind: handle.kind,
+    ...(handle.pool ? { pool: handle.pool } : {}),
     mediaDir: join(dataDir, 'media'),
     secret: randomBytes(32).toString('base64url'),
   };
@@ -74,6 +76,9 @@ export async function setupTestApp(env: Record<string, string> = {}) {
   // Every answer is also checked against the OpenAPI document (server/test/openapi-guard.ts).
   const openApiGuard = installOpenApiGuard(app);
   await app.ready();
+  // On PostgreSQL the caches are used once other processes' changes reach this one (LISTEN).
+  await handle.cluster.ready();
+  const siblings: Array<() => Promise<void>> = [];
   const db: Db = handle.db;
   let seq = 0;
   const uniq = () => `${Date.now().toString(36)}${(seq++).toString(36)}${randomBytes(2).toString('hex')}`;
@@ -162,7 +167,35 @@ export async function setupTestApp(env: Record<string, string> = {}) {
       return s;
     },
     openApiGuard,
+    /**
+     * A second server process on the same PostgreSQL database (its own pool, caches, LISTEN
+     * connection and settings; the same APP_SECRET): what a load balancer in front of two
+     * processes would reach. PostgreSQL only (TEST_DATABASE_URL).
+     */
+    async anotherProcess(envOverrides: Record<string, string> = {}) {
+      if (!handle.url) throw new Error('anotherProcess needs TEST_DATABASE_URL');
+      const h = await openPostgres(handle.url, 5);
+      const other = await buildApp(
+        { ...deps, config: configSchema.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...env, ...envOverrides }), db: h.db, ...(h.pool ? { pool: h.pool } : {}) },
+        { logger: false, checkResponses: true },
+      );
+      const guard = installOpenApiGuard(other);
+      await other.ready();
+      await h.cluster.ready();
+      let closed = false;
+      const closeIt = async () => {
+        if (closed) return;
+        closed = true;
+        await other.close();
+        await h.close();
+        if (guard.pending.length) throw new Error(guard.pending.join('\n'));
+      };
+      siblings.push(closeIt);
+      return { app: other, db: h.db, cluster: h.cluster, close: closeIt };
+    },
+    cluster: handle.cluster,
     async close() {
+      for (const s of siblings) await s();
       await app.close();
       await handle.close();
       await handle.drop();

@@ -16,6 +16,8 @@ import {
   uniqueIndex,
   uuid,
   bigint,
+  bigserial,
+  pgSequence,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
@@ -311,3 +313,26 @@ export const recordingComments = pgTable(
     check('recording_comments_text_check', sql`char_length(${t.text}) between 1 and 2000`),
   ],
 );
+
+/**
+ * Failed sign-ins, counted across every server process on the database (server/lib/rate-limit.ts):
+ * one row per failure and key (`e|{address}|{email}`, `a|{address}`), kept 15 minutes.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('sign_in_failures_key_idx').on(t.key, t.failedAt), index('sign_in_failures_failed_idx').on(t.failedAt)],
+);
+
+/** When each scheduled job last ran, so that it runs once across all processes (server/lib/jobs.ts). */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  lastRunAt: timestamp('last_run_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** Numbers every invalidation message, so a process can tell it missed one (server/lib/cluster.ts). */
+export const invalidationSeq = pgSequence('uk_invalidation_seq');

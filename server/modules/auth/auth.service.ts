@@ -4,7 +4,7 @@ import { tokens, users } from '../../db/schema/index';
 import { AppError, messages } from '../../errors';
 import { forgetToken, issueToken, pruneTokens, type AuthUser } from '../../lib/auth';
 import { verifyPassword } from '../../lib/passwords';
-import { FailureLimiter } from '../../lib/rate-limit';
+import { SignInLimiter } from '../../lib/rate-limit';
 import type { LoginResponse, User } from '../../../contract/auth';
 
 const WINDOW_MS = 15 * 60 * 1000;
@@ -32,18 +32,23 @@ export function toUser(u: { id: number; name: string; email: string; role: 'teac
 }
 
 export class AuthService {
-  /** 10 failed attempts for one e-mail from one address within 15 minutes. */
-  private readonly perEmail = new FailureLimiter(10, WINDOW_MS);
-  /** Failures per address (any e-mail): they slow that address down (addressDelayMs), never lock it out. */
-  private readonly perAddress = new FailureLimiter(1000, WINDOW_MS);
+  /**
+   * 10 failed attempts for one e-mail from one address within 15 minutes are refused; failures per
+   * address (any e-mail) slow that address down (addressDelayMs), never lock it out. Counted in the
+   * database, across every server process (server/lib/rate-limit.ts).
+   */
+  private readonly limiter: SignInLimiter;
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.limiter = new SignInLimiter(db, { max: 10, windowMs: WINDOW_MS, addressCountCap: 1000 });
+  }
 
   async login(email: string, password: string, ip: string): Promise<LoginResponse> {
-    const emailKey = `${ip}|${email.toLowerCase()}`;
-    const wait = this.perEmail.retryAfter(emailKey);
-    if (wait > 0) throw new AppError(429, messages.rateLimited, undefined, undefined, { 'retry-after': String(wait) });
-    const delay = addressDelayMs(this.perAddress.count(ip));
+    const emailKey = `e|${ip}|${email.toLowerCase()}`;
+    const addressKey = `a|${ip}`;
+    const { retryAfter, addressFailures } = await this.limiter.check(emailKey, addressKey);
+    if (retryAfter > 0) throw new AppError(429, messages.rateLimited, undefined, undefined, { 'retry-after': String(retryAfter) });
+    const delay = addressDelayMs(addressFailures);
     if (delay > 0) await sleep(delay);
 
     const found = await this.db
@@ -54,11 +59,10 @@ export class AuthService {
     const user = found[0];
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) {
-      this.perEmail.fail(emailKey);
-      this.perAddress.fail(ip);
+      await this.limiter.fail(emailKey, addressKey);
       throw new AppError(401, messages.loginFailed);
     }
-    this.perEmail.reset(emailKey);
+    await this.limiter.reset(emailKey);
     await pruneTokens(this.db, user.id);
     const token = await issueToken(this.db, user.id);
     return { token, user: toUser(user) };
@@ -66,6 +70,6 @@ export class AuthService {
 
   async logout(user: AuthUser): Promise<void> {
     await this.db.delete(tokens).where(eq(tokens.id, user.tokenId));
-    forgetToken(user.tokenId);
+    await forgetToken(this.db, user.tokenId);
   }
 }

@@ -23,11 +23,22 @@ import { FORM_LIMITS, readExerciseForm } from './exercises.upload';
 const skipBodyValidation: typeof validatorCompiler = (ctx) =>
   ctx.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(ctx);
 
+/** An upload may take an hour (node's requestTimeout, server/lib/limits.ts): older temporary files are leftovers. */
+const TEMP_MAX_AGE_MS = 60 * 60 * 1000;
+
 export default async function exercisesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const storage = new LocalStorage(app.deps.mediaDir);
-  // This process owns DATA_DIR (the lock): every temporary upload file is a leftover of a crash.
-  await storage.sweepTemp(0);
+  // On the embedded database this process owns DATA_DIR (the lock): every temporary upload file is
+  // a leftover of a crash. On PostgreSQL other processes may share the media folder and be
+  // uploading right now: leftovers are the files of dead processes of this machine, and any file
+  // older than an upload may take (also hourly).
+  const shared = app.deps.dbKind === 'postgres';
+  await storage.sweepTemp(shared ? TEMP_MAX_AGE_MS : 0, { deadOwners: true });
+  if (shared) {
+    const sweep = setInterval(() => void storage.sweepTemp(TEMP_MAX_AGE_MS).catch((err: unknown) => app.log.warn({ err }, 'temp sweep failed')), TEMP_MAX_AGE_MS).unref();
+    app.addHook('onClose', async () => clearInterval(sweep));
+  }
   await moveOrphanMediaAside(app.deps.db, storage.root, app.log);
   const service = new ExercisesService(app.deps.db, storage, app.log);
 

@@ -18,6 +18,8 @@ import {
 } from '../../../contract/recordings';
 import { AppError } from '../../errors';
 import { currentUser } from '../../lib/auth';
+import { clusterOf } from '../../lib/cluster';
+import { scheduleOnce } from '../../lib/jobs';
 import { LocalStorage } from '../../lib/storage';
 import { RecordingsService, runRetention } from './recordings.service';
 import { readRecordingForm, RECORDING_FORM_LIMITS } from './recordings.upload';
@@ -28,38 +30,41 @@ const skipBodyValidation: typeof validatorCompiler = (ctx) => (ctx.httpPart === 
 const notMultipart = () =>
   new AppError(415, { de: 'Bitte senden Sie die Aufnahme als multipart/form-data.', tr: 'Lütfen kaydı multipart/form-data olarak gönderin.' });
 
-/** The daily retention job: first run a few minutes after the start, then every 24 hours. */
+/** The daily retention job: first looked at a few minutes after the start, then hourly; runs when 24 hours have passed. */
 export const RETENTION_FIRST_RUN_MS = 5 * 60 * 1000;
 export const RETENTION_INTERVAL_MS = 24 * 60 * 60 * 1000;
+/** How often each process looks whether the daily run is due (scheduled_jobs). */
+export const RETENTION_CHECK_MS = 60 * 60 * 1000;
 
 export default async function recordingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const storage = new LocalStorage(app.deps.mediaDir);
   const service = new RecordingsService(app.deps.db, storage, app.deps.config.APP_TIMEZONE, app.log);
 
-  // Recordings older than RECORDINGS_KEEP_DAYS, and orphan files, go once a day.
-  let running: Promise<unknown> | null = null;
-  const retention = () => {
-    if (running) return;
-    running = runRetention(app.deps.db, storage, app.deps.config.RECORDINGS_KEEP_DAYS, app.log)
-      .then((r) => {
+  // Recordings older than RECORDINGS_KEEP_DAYS, and orphan files, go once a day: once across all
+  // server processes on the database (server/lib/jobs.ts; each looks hourly whether it is due).
+  let job: ReturnType<typeof scheduleOnce> | null = null;
+  app.addHook('onReady', async () => {
+    job = scheduleOnce({
+      db: app.deps.db,
+      target: { kind: app.deps.dbKind, ...(app.deps.pool ? { pool: app.deps.pool } : {}) },
+      name: 'recordings-retention',
+      intervalMs: RETENTION_INTERVAL_MS,
+      firstCheckMs: RETENTION_FIRST_RUN_MS,
+      checkMs: RETENTION_CHECK_MS,
+      run: async () => {
+        const r = await runRetention(app.deps.db, storage, app.deps.config.RECORDINGS_KEEP_DAYS, app.log);
         if (r.deleted || r.orphansRemoved || r.orphansMovedAside) {
-          app.readCache?.clear(); // written past the request hooks that drop kept answers
+          // written past the request hooks that drop kept answers: here and in every other process
+          await clusterOf(app.deps.db).publish({ kind: 'all' });
           app.log.info(r, 'recordings retention');
         }
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'recordings retention failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timers: NodeJS.Timeout[] = [];
-  app.addHook('onReady', async () => {
-    timers.push(setTimeout(retention, RETENTION_FIRST_RUN_MS).unref(), setInterval(retention, RETENTION_INTERVAL_MS).unref());
+      },
+      onError: (err) => app.log.error({ err }, 'recordings retention failed'),
+    });
   });
   app.addHook('onClose', async () => {
-    for (const t of timers) clearTimeout(t);
-    await running;
+    await job?.stop();
   });
 
   // Encapsulated in this plugin: one file, two small text fields.

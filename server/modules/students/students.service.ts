@@ -123,7 +123,7 @@ export class StudentsService {
         return this.get(teacher, id, tx);
       });
       // Committed: the student's signed-in sessions see the new name and e-mail, or end (new password).
-      forgetUser(id);
+      await forgetUser(this.db, id);
       return updated;
     } catch (err) {
       if (isEmailUniqueViolation(err)) throw invalid({ email: studentMessages.emailTaken });
@@ -148,7 +148,7 @@ export class StudentsService {
       if (!(await isOwnStudent(tx, teacher.id, id))) throw notFound();
       return deleteStudent(tx, teacher.id, id);
     });
-    forgetUser(id);
+    await forgetUser(this.db, id);
     return taskIds;
   }
 }
