@@ -2,6 +2,7 @@ import { chromium, type APIRequestContext, type BrowserContext, type Page } from
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { staffPng } from '../server/modules/media/sample-files';
 import { DEMO, DEMO_PASSWORD, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
 
 /**
@@ -72,8 +73,22 @@ async function freshTask(request: APIRequestContext): Promise<{ id: number; titl
   const made = await request.post('/api/students', { headers: auth, data: STUDENT });
   expect(made.status()).toBe(201);
   const student = (await made.json()) as { id: number };
-  const { exercises } = (await (await request.get('/api/exercises', { headers: auth })).json()) as { exercises: Array<{ id: number; title: string }> };
-  const exercise = exercises[0];
+  // an exercise with a score image: opened online, it must show without signal too
+  const created = await request.post('/api/exercises', {
+    headers: auth,
+    multipart: {
+      title: `Tonleiter offline ${Date.now()}`,
+      description: 'Langsam, mit ruhigem Atem.',
+      category: 'tonbildung',
+      difficulty: 'leicht',
+      estimated_minutes: '10',
+      priority: '2',
+      language: 'de',
+      'media_files[0]': { name: 'Notenbild.png', mimeType: 'image/png', buffer: staffPng(480, 200) },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const exercise = (await created.json()) as { id: number; title: string };
   if (!student || !exercise) throw new Error('demo data missing');
   const res = await request.post('/api/submissions', {
     headers: auth,
@@ -119,6 +134,12 @@ async function journey(page: Page, context: BrowserContext, request: APIRequestC
   await page.goto(`/submissions/${task.id}`);
   await expect(page.getByTestId('practice-toggle')).toHaveAttribute('data-running', 'false');
   await waitForServiceWorker(page);
+  // the score, seen online once the service worker controls the page (its copy is kept then)
+  await page.reload();
+  const onlineScore = page.getByRole('img', { name: 'Notenbild.png' }).first();
+  await onlineScore.scrollIntoViewIfNeeded();
+  await expect.poll(() => onlineScore.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBe(480);
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('uebungskontrolle-media-v1')).keys()).length)).toBe(1);
 
   // Chromium's own installability check: manifest, icons, service worker with a fetch handler.
   const cdp = await context.newCDPSession(page);
@@ -141,6 +162,10 @@ async function journey(page: Page, context: BrowserContext, request: APIRequestC
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(task.title);
   await expect(page.getByTestId('offline-notice')).toContainText('Offline – zuletzt aktualisiert');
+  // the score opened online comes from the device (cached by its path; the signed link's signature plays no part)
+  const score = page.getByRole('img', { name: 'Notenbild.png' }).first();
+  await score.scrollIntoViewIfNeeded();
+  await expect.poll(() => score.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBe(480);
   await expect(page.getByTestId('outbox-button')).toBeVisible();
 
   // Practise 5 s on the device's clock.
