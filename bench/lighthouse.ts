@@ -11,8 +11,9 @@
  *
  * It builds nothing: `npm run build` (or `npm start` once) makes dist/web and dist/server first.
  * Chromium: CHROME_PATH or /usr/bin/chromium, headless. Signed-in pages get the demo user's
- * token in localStorage 'token' (the app reads it there) on a same-origin page that is not the
- * app, and the browser cache is cleared before every run. Results: a table on the terminal and
+ * token in localStorage 'token' and the user beside it ('lastUser'), as the app leaves them after
+ * a sign-in, on a same-origin page that is not the app; the browser cache, any service worker,
+ * its caches and IndexedDB are cleared before every run (a first visit of a signed-in user). Results: a table on the terminal and
  * bench/results/lighthouse-<time>.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -118,14 +119,17 @@ async function startServer(opts: { webDir: string; server: 'dist' | 'tsx' }): Pr
   return { base, stop };
 }
 
-async function signIn(base: string, email: string): Promise<string> {
+/** A signed-in browser's storage as the app leaves it after the sign-in: the token and the user beside it. */
+type Session = { token: string; user: unknown };
+
+async function signIn(base: string, email: string): Promise<Session> {
   const r = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   if (!r.ok) throw new Error(`sign-in of ${email}: HTTP ${r.status}`);
-  return ((await r.json()) as { token: string }).token;
+  return (await r.json()) as Session;
 }
 
 /** The student's task to measure: the first one still to do that has media (sheet music), else the first. */
@@ -185,19 +189,24 @@ function summarize(page: PageName, path: string, lhr: RunnerResult['lhr']): Omit
 }
 
 /** One Lighthouse run of `path`, signed in with `token` (or as a guest). */
-async function measure(browser: Browser, base: string, path: string, token: string | null): Promise<RunnerResult['lhr']> {
+async function measure(browser: Browser, base: string, path: string, session: Session | null): Promise<RunnerResult['lhr']> {
   const page = await browser.newPage();
   try {
     // A same-origin answer that is not the app: the token goes into localStorage without the
     // app's scripts landing in the cache; then the cache is emptied anyway.
     await page.goto(`${base}/api/health`);
-    await page.evaluate((t) => {
+    await page.evaluate((s) => {
       localStorage.clear();
       sessionStorage.clear();
-      if (t) localStorage.setItem('token', t);
-    }, token);
+      if (s) {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('lastUser', JSON.stringify({ tokenTail: s.token.slice(-12), user: s.user }));
+      }
+    }, session);
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
+    // A first visit: no service worker, no precache, no persisted queries from an earlier run.
+    await cdp.send('Storage.clearDataForOrigin', { origin: base, storageTypes: 'service_workers,cache_storage,indexeddb' });
     await cdp.detach();
     const flags: Flags = {
       output: 'json',
@@ -234,8 +243,8 @@ export async function runLighthouse(opts: LighthouseOptions = {}): Promise<{ res
   try {
     const student = await signIn(server.base, STUDENT);
     const teacher = await signIn(server.base, TEACHER);
-    const taskId = await pickTask(server.base, student);
-    const targets: Record<PageName, { path: string; token: string | null }> = {
+    const taskId = await pickTask(server.base, student.token);
+    const targets: Record<PageName, { path: string; token: Session | null }> = {
       login: { path: '/login', token: null },
       'student-home': { path: '/', token: student },
       'task-list': { path: '/submissions', token: student },
