@@ -16,6 +16,7 @@ import type { Db } from './db/client';
 import { AppError, invalid, messages, type Msg } from './errors';
 import { registerAccessControl } from './lib/auth';
 import { clusterOf } from './lib/cluster';
+import { createStorage, type Storage } from './lib/storage';
 import { registerIdempotency } from './lib/idempotency';
 import { BROTLI_QUALITY, COMPRESS_THRESHOLD, GZIP_LEVEL, registerReadCache } from './lib/read-cache';
 import { requestLang } from './lib/lang';
@@ -29,8 +30,10 @@ const localeTr = z.locales.tr();
 export type AppDeps = {
   config: AppConfig;
   db: Db;
-  /** Folder of uploaded media (DATA_DIR/media). */
+  /** Folder of uploaded media (DATA_DIR/media; with MEDIA_STORE=s3 only their temporary upload files). */
   mediaDir: string;
+  /** Where media files live (server/lib/storage.ts); made from the settings when not given, and then closed with the app. */
+  storage?: Storage;
   /** Signs media links. */
   secret: string;
   dbKind: 'pglite' | 'postgres';
@@ -40,7 +43,7 @@ export type AppDeps = {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    deps: AppDeps;
+    deps: AppDeps & { storage: Storage };
     /** Set when the process is shutting down: /api/health answers 503 so a load balancer stops sending. */
     lifecycle: { draining: boolean };
   }
@@ -116,7 +119,9 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createFastSerializerCompiler({ check: opts.checkResponses ?? false }));
-  app.decorate('deps', deps);
+  const storage = deps.storage ?? (await createStorage(deps.config, deps.mediaDir));
+  if (!deps.storage) app.addHook('onClose', async () => storage.close());
+  app.decorate('deps', { ...deps, storage });
   app.decorate('lifecycle', { draining: false });
   // While shutting down every answer closes its connection: a client (or balancer) that kept it
   // open reconnects, to another process; the server's close does not wait on idle keep-alives.

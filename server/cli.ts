@@ -1,3 +1,4 @@
+import { join, resolve } from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './boot';
 import { DataDirLockedError } from './lib/data-lock';
@@ -5,8 +6,9 @@ import { userCreate, USER_CREATE_USAGE } from './cli/user-create';
 import { backupCommand, BACKUP_USAGE, restoreCommand, RESTORE_USAGE } from './cli/backup';
 import { spaceCommand, SPACE_USAGE } from './cli/space';
 import type { Opened } from './boot';
+import { createStorage, type Storage } from './lib/storage';
 
-type Command = { usage: string; run: (opened: Opened, argv: string[]) => Promise<unknown> };
+type Command = { usage: string; run: (opened: Opened & { storage: Storage }, argv: string[]) => Promise<unknown> };
 
 /** Operator commands. Each opens the database the settings name (the same as the server's). */
 export const commands: Record<string, Command> = {
@@ -34,14 +36,16 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
   const config = loadConfig();
+  const storage = await createStorage(config, join(resolve(config.DATA_DIR), 'media'), { check: true });
   const opened = await openDatabase(config);
   try {
-    await command.run(opened, rest);
+    await command.run({ ...opened, storage }, rest);
     // On PostgreSQL a server may be running: its caches must not keep what this command changed
     // (a restore, a new student on a teacher's list). Nothing listens on the embedded database.
     await opened.cluster.publish({ kind: 'all' });
     return 0;
   } finally {
+    await storage.close();
     await opened.close();
     opened.release();
   }

@@ -63,7 +63,11 @@ const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-export const configSchema = z.object({
+/** An S3 bucket name (AWS rules, which MinIO, Garage and R2 share). */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+export const configSchema = z
+  .object({
   PORT: z.preprocess(emptyToUndefined, z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0).max(65535, 'must be at most 65535').default(3000)),
   HOST: z.preprocess(emptyToUndefined, z.string().default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().default('./data')),
@@ -109,7 +113,40 @@ export const configSchema = z.object({
     emptyToUndefined,
     z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(36500, 'must be at most 36500').default(365),
   ),
-});
+  // Where media files (exercise media, recordings) live: the folder DATA_DIR/media, or an
+  // S3-compatible bucket (docs/decisions/0014-media-on-s3.md). Every process of one school must use the same.
+  MEDIA_STORE: z.preprocess(emptyToUndefined, z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local')),
+  // The store's address; empty for AWS S3 itself (then S3_REGION picks the endpoint).
+  S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => {
+        try {
+          const u = new URL(v);
+          return (u.protocol === 'http:' || u.protocol === 'https:') && u.search === '' && u.hash === '';
+        } catch {
+          return false;
+        }
+      }, 'must be an http:// or https:// address such as https://s3.example.org or http://127.0.0.1:9000')
+      .optional(),
+  ),
+  S3_BUCKET: z.preprocess(emptyToUndefined, z.string().regex(BUCKET_NAME, 'must be a bucket name: 3–63 lower-case letters, digits, dots and dashes').optional()),
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a region name such as eu-central-1 (any name your store accepts)').default('us-east-1')),
+  S3_ACCESS_KEY_ID: z.preprocess(emptyToUndefined, z.string().optional()),
+  S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
+  // Bucket in the path (http://host/bucket/key) instead of the host name: MinIO, Garage and most self-hosted stores need true.
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, boolish.default(false)),
+  })
+  .superRefine((c, ctx) => {
+    if (c.MEDIA_STORE !== 's3') return;
+    if (!c.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when MEDIA_STORE=s3' });
+    // Both keys, or neither (then the AWS SDK's own chain: AWS_* variables, an instance role…).
+    if (!!c.S3_ACCESS_KEY_ID !== !!c.S3_SECRET_ACCESS_KEY) {
+      const missing = c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK\'s own credentials (AWS_* variables, an instance role)' });
+    }
+  });
 
 export type AppConfig = z.output<typeof configSchema>;
 
@@ -127,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       parsed.error.issues.map((i) => {
         const key = String(i.path[0] ?? '?');
         const value = env[key];
-        return `${key}${value === undefined ? '' : ` (got "${key === 'APP_SECRET' ? '***' : value}")`}: ${i.message}`;
+        return `${key}${value === undefined ? '' : ` (got "${key === 'APP_SECRET' || key === 'S3_SECRET_ACCESS_KEY' ? '***' : value}")`}: ${i.message}`;
       }),
     );
   }

@@ -3,17 +3,20 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './boot';
 import { DataDirLockedError } from './lib/data-lock';
+import { createStorage } from './lib/storage';
 import { DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TEACHER, isEmpty, seedDemo } from './db/seed';
 
 async function main() {
   const startedAt = Date.now();
   const config = loadConfig();
+  // The media store first: a bucket that cannot be reached stops the start with a clear message.
+  const storage = await createStorage(config, join(resolve(config.DATA_DIR), 'media'), { check: true });
   let seeded = false;
   const opened = await openDatabase(config, {
     // Under the start lock: of several processes starting together on one database, one seeds.
     onceAtStart: async (handle) => {
       if (config.DEMO_SEED && (await isEmpty(handle.db))) {
-        await seedDemo(handle.db, config.APP_TIMEZONE, new Date(), join(resolve(config.DATA_DIR), 'media'));
+        await seedDemo(handle.db, config.APP_TIMEZONE, new Date(), storage);
         seeded = true;
       }
     },
@@ -31,9 +34,11 @@ async function main() {
     dbKind: opened.kind,
     ...(opened.pool ? { pool: opened.pool } : {}),
     mediaDir: opened.mediaDir,
+    storage,
     secret: opened.secret,
   });
   app.addHook('onClose', async () => {
+    await storage.close();
     await opened.close();
     opened.release();
   });
@@ -72,7 +77,7 @@ async function main() {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ ms: Date.now() - startedAt, db: opened.kind }, 'ready');
-  console.log(`Übungskontrolle is running on ${address.replace('127.0.0.1', 'localhost')} (${opened.kind === 'pglite' ? `embedded database in ${opened.dataDir}` : 'PostgreSQL'})`);
+  console.log(`Übungskontrolle is running on ${address.replace('127.0.0.1', 'localhost')} (${opened.kind === 'pglite' ? `embedded database in ${opened.dataDir}` : 'PostgreSQL'}, media in ${storage.where})`);
 }
 
 main().catch((e: unknown) => {

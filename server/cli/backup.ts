@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { copyFile, link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { dirname, join, resolve } from 'node:path';
@@ -7,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import * as tar from 'tar';
 import { rows, type Db, type DbOrTx } from '../db/client';
-import { isSafeRelativePath } from '../lib/storage';
+import { isSafeRelativePath, NotStoredError, type Storage } from '../lib/storage';
 
 /**
  * Backup and restore of a whole school: every table of the database and every media file, in one
@@ -41,7 +42,12 @@ export type Manifest = {
   media: { files: Array<{ path: string; size: number }>; bytes: number; missing: string[] };
 };
 
-export type BackupTarget = { db: Db; kind: 'pglite' | 'postgres'; mediaDir: string };
+/**
+ * What a backup reads and a restore replaces. `storage` is the media store of the settings: with
+ * MEDIA_STORE=s3 the files are downloaded from the bucket into the archive and uploaded back on
+ * restore (the archive is the same either way); without it, the folder `mediaDir`.
+ */
+export type BackupTarget = { db: Db; kind: 'pglite' | 'postgres'; mediaDir: string; storage?: Storage };
 
 type TableInfo = { name: string; columns: string[]; pk: Array<{ name: string; type: string }> };
 
@@ -130,6 +136,20 @@ async function linkOrCopy(from: string, to: string): Promise<void> {
   }
 }
 
+/** Streams a stored file to a local file; its size, or null when the store does not hold it. */
+async function downloadTo(storage: Storage, relPath: string, to: string): Promise<number | null> {
+  let body;
+  try {
+    body = await storage.open(relPath);
+  } catch (e) {
+    if (e instanceof NotStoredError) return null;
+    throw e;
+  }
+  await mkdir(dirname(to), { recursive: true });
+  await pipeline(body, createWriteStream(to, { flags: 'wx' }));
+  return (await stat(to)).size;
+}
+
 const chunkName = (i: number) => `${String(i).padStart(6, '0')}.json`;
 
 export type BackupResult = { file: string; manifest: Manifest };
@@ -174,6 +194,16 @@ export async function createBackup(
             for (const m of batch) {
               if (!isSafeRelativePath(m.path)) {
                 media.missing.push(m.path);
+                continue;
+              }
+              if (target.storage?.kind === 's3') {
+                // From the bucket: each object streamed into the staging folder.
+                const size = await downloadTo(target.storage, m.path, join(staging, 'media', m.path));
+                if (size === null) media.missing.push(m.path);
+                else {
+                  media.files.push({ path: m.path, size });
+                  media.bytes += size;
+                }
                 continue;
               }
               const src = join(mediaDir, m.path);
@@ -371,6 +401,23 @@ export async function restoreBackup(target: BackupTarget, file: string): Promise
       }
     });
 
+    if (target.storage?.kind === 's3') {
+      // The database now matches the backup: its files go up to the bucket, each through a
+      // temporary file of the store (streamed, like an upload). Objects the backup does not name
+      // stay; the orphan sweeps deal with them (exercise media moved aside, recordings removed).
+      const storage = target.storage;
+      for (const f of manifest.media.files) {
+        const temp = await storage.tempPath();
+        await rename(join(stagedMedia, f.path), temp);
+        try {
+          await storage.putFile(f.path, temp);
+        } finally {
+          await rm(temp, { force: true });
+        }
+      }
+      return { manifest, rows: restored, mediaFiles: manifest.media.files.length };
+    }
+
     // The database now matches the backup: swap the media folder in (two renames on one disk).
     const old = join(parent, `.media-old-${randomBytes(6).toString('hex')}`);
     const hadMedia = existsSync(mediaDir);
@@ -418,7 +465,12 @@ export async function backupCommand(target: BackupTarget, argv: string[], out: (
   const size = (await stat(written)).size;
   out(`Backup written to ${written} (${formatBytes(size)}, ${Date.now() - started} ms).`);
   out(`  tables: ${manifest.tables.map((t) => `${t.name} ${t.rows}`).join(', ')}`);
-  out(`  media: ${manifest.media.files.length} files, ${formatBytes(manifest.media.bytes)}`);
+  out(`  media: ${manifest.media.files.length} files, ${formatBytes(manifest.media.bytes)}${target.storage?.kind === 's3' ? ` (downloaded from ${target.storage.where})` : ''}`);
+  if (target.storage?.kind === 's3')
+    out(
+      `  note: media are read from the bucket after the database snapshot; a file deleted in between is listed as missing.\n` +
+        `        Keep bucket versioning on as a second line (docs/deploy.md "Media on S3").`,
+    );
   if (manifest.media.missing.length)
     out(`  warning: ${manifest.media.missing.length} media file(s) named in the database were missing on disk: ${manifest.media.missing.slice(0, 5).join(', ')}`);
 }
@@ -443,5 +495,5 @@ export async function restoreCommand(target: BackupTarget, argv: string[], out: 
   const r = await restoreBackup(target, file);
   out(`Restored the backup of ${r.manifest.created_at} (${Date.now() - started} ms).`);
   out(`  tables: ${Object.entries(r.rows).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  out(`  media: ${r.mediaFiles} files`);
+  out(`  media: ${r.mediaFiles} files${target.storage?.kind === 's3' ? ` (uploaded to ${target.storage.where}; other objects in the bucket were left as they are)` : ''}`);
 }

@@ -1,21 +1,16 @@
-import { readdir, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Db } from '../db/client';
+import type { Storage } from '../lib/storage';
 import { spacePerTeacher } from '../modules/recordings/recordings.repo';
 
 export const SPACE_USAGE =
   'npm run cli -- space [--json]\n' +
   '  Bytes used per teacher: their students\' recordings and their exercises\' media (from the\n' +
-  '  database), and what the media folder holds on disk in all.';
+  '  database), and what the media folder (or the S3 bucket) holds in all.';
 
-/** Bytes of every file under a folder (0 when it does not exist). */
-async function folderBytes(dir: string): Promise<number> {
+/** Bytes of every file under a folder of the media store (0 when there is none). */
+async function folderBytes(storage: Storage, folder: string): Promise<number> {
   let total = 0;
-  for (const e of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) total += await folderBytes(p);
-    else if (e.isFile()) total += (await stat(p).catch(() => ({ size: 0 }))).size;
-  }
+  for await (const f of storage.list(folder)) total += f.size;
   return total;
 }
 
@@ -31,14 +26,14 @@ export function formatBytes(n: number): string {
   return `${v.toFixed(1)} ${units[i]}`;
 }
 
-export async function spaceReport(db: Db, mediaDir: string) {
+export async function spaceReport(db: Db, storage: Storage) {
   const teachers = (await spacePerTeacher(db)).map((t) => ({ ...t, total_bytes: t.recording_bytes + t.media_bytes }));
-  const disk = { recordings: await folderBytes(join(mediaDir, 'recordings')), exercises: await folderBytes(join(mediaDir, 'exercises')) };
+  const disk = { recordings: await folderBytes(storage, 'recordings'), exercises: await folderBytes(storage, 'exercises') };
   return { teachers, disk };
 }
 
-export async function spaceCommand(o: { db: Db; mediaDir: string }, argv: string[], out: (line: string) => void = console.log): Promise<void> {
-  const report = await spaceReport(o.db, o.mediaDir);
+export async function spaceCommand(o: { db: Db; storage: Storage }, argv: string[], out: (line: string) => void = console.log): Promise<void> {
+  const report = await spaceReport(o.db, o.storage);
   if (argv.includes('--json')) {
     out(JSON.stringify(report, null, 2));
     return;
@@ -49,5 +44,5 @@ export async function spaceCommand(o: { db: Db; mediaDir: string }, argv: string
   const line = (r: string[]) => r.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   out(line(head));
   for (const r of rows) out(line(r));
-  out(`\nOn disk: recordings ${formatBytes(report.disk.recordings)}, exercise media ${formatBytes(report.disk.exercises)} (${o.mediaDir})`);
+  out(`\nOn disk: recordings ${formatBytes(report.disk.recordings)}, exercise media ${formatBytes(report.disk.exercises)} (${o.storage.where})`);
 }

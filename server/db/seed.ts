@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { courses, enrolments, exerciseCourses, exercises, practiceSessions, submissions, users } from './schema/index';
 import { hashPassword } from '../lib/passwords';
+import type { Storage } from '../lib/storage';
 import { todayInZone } from '../lib/time';
 import { seedDemoMedia } from '../modules/media/demo-media';
 
@@ -43,7 +44,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * tasks in every state with practice sessions over the last 30 days. With `mediaDir`, three
  * exercises also get real attachments (pictures and PDFs made in code).
  */
-export async function seedDemo(db: Db, timeZone: string, now = new Date(), mediaDir?: string): Promise<void> {
+export async function seedDemo(db: Db, timeZone: string, now = new Date(), media?: string | Storage): Promise<void> {
   const today = todayInZone(timeZone, now);
   const hash = await hashPassword(DEMO_PASSWORD);
   const random = rng(42);
@@ -238,5 +239,5 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date(), media
     });
     if (sessions.length) await tx.insert(practiceSessions).values(sessions);
   });
-  if (mediaDir) await seedDemoMedia(db, mediaDir);
+  if (media) await seedDemoMedia(db, media);
 }

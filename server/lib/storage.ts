@@ -240,3 +240,45 @@ export class LocalStorage implements Storage {
 
   async close(): Promise<void> {}
 }
+
+/** The settings createStorage reads (server/config.ts). */
+export type StorageConfig = {
+  MEDIA_STORE: 'local' | 's3';
+  S3_ENDPOINT?: string | undefined;
+  S3_BUCKET?: string | undefined;
+  S3_REGION: string;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+  S3_FORCE_PATH_STYLE: boolean;
+};
+
+/**
+ * The media store the settings name: the folder `mediaDir` (default), or the S3 bucket (its
+ * temporary upload files still in `mediaDir/tmp`). The AWS SDK is only loaded for S3; with
+ * `check`, a bucket that cannot be reached fails here with a clear message.
+ */
+export async function createStorage(config: StorageConfig, mediaDir: string, opts: { check?: boolean } = {}): Promise<Storage> {
+  if (config.MEDIA_STORE !== 's3') return new LocalStorage(mediaDir);
+  if (!config.S3_BUCKET) throw new Error('MEDIA_STORE=s3 needs S3_BUCKET');
+  const { S3Storage } = await import('./storage-s3');
+  const storage = new S3Storage(
+    {
+      endpoint: config.S3_ENDPOINT,
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    },
+    mediaDir,
+  );
+  if (opts.check) {
+    try {
+      await storage.check();
+    } catch (e) {
+      await storage.close();
+      throw e;
+    }
+  }
+  return storage;
+}

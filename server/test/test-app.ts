@@ -11,6 +11,7 @@ import { courses, enrolments, exerciseCourses, exercises, submissions, users } f
 import { issueToken } from '../lib/auth';
 import { hashPassword } from '../lib/passwords';
 import { installOpenApiGuard } from './openapi-guard';
+import { startS3Server } from './s3-server';
 
 export const TEST_PASSWORD = 'password123';
 let passwordHash: Promise<string> | undefined;
@@ -60,7 +61,10 @@ async function openTestDb(): Promise<DbHandle & { drop: () => Promise<void>; url
  * PostgreSQL template when TEST_DATABASE_URL is set), with factories for the data a test needs.
  * Call once per test file (beforeAll) and close it in afterAll.
  */
-export async function setupTestApp(env: Record<string, string> = {}) {
+export async function setupTestApp(env: Record<string, string> = {}, opts: { balanced?: boolean } = {}) {
+  // TEST_MEDIA_STORE=s3: media in a bucket of an S3-compatible server started for this file.
+  const s3 = process.env.TEST_MEDIA_STORE === 's3' && !env.MEDIA_STORE ? await startS3Server() : null;
+  if (s3) env = { ...s3.env, ...env };
   const handle = await openTestDb();
   const dataDir = mkdtempSync(join(tmpdir(), 'uk-test-'));
   const config = configSchema.parse({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_SEED: 'false', ...env });
@@ -87,7 +91,11 @@ export async function setupTestApp(env: Record<string, string> = {}) {
    * Factories write to the database directly, past the calls that invalidate the read cache
    * (server/lib/read-cache.ts): they drop what it holds, as should a test after its own raw writes.
    */
-  const forgetReads = () => app.readCache?.clear();
+  const balanced: Array<{ readCache: { clear: () => void } | null }> = [];
+  const forgetReads = () => {
+    app.readCache?.clear();
+    for (const other of balanced) other.readCache?.clear();
+  };
 
   async function makeUser(role: 'teacher' | 'student', teacherId: number | null, o: Partial<typeof users.$inferInsert> = {}): Promise<TestUser> {
     passwordHash ??= hashPassword(TEST_PASSWORD);
@@ -110,7 +118,7 @@ export async function setupTestApp(env: Record<string, string> = {}) {
     return { id: u.id, name: u.name, email: u.email, role, token, headers: { authorization: `Bearer ${token}` } };
   }
 
-  return {
+  const testApp = {
     app,
     db,
     deps,
@@ -194,13 +202,62 @@ export async function setupTestApp(env: Record<string, string> = {}) {
       return { app: other, db: h.db, cluster: h.cluster, close: closeIt };
     },
     cluster: handle.cluster,
+    /** Whether the media store (folder or bucket) holds a file. */
+    stored: async (path: string) => (await app.deps.storage.stat(path)) !== null,
+    /** The files the media store holds under a folder, sorted. */
+    async storedFiles(folder: string): Promise<string[]> {
+      const out: string[] = [];
+      for await (const f of app.deps.storage.list(folder)) out.push(f.path);
+      return out.sort();
+    },
     async close() {
       for (const s of siblings) await s();
       await app.close();
       await handle.close();
       await handle.drop();
+      await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
       if (openApiGuard.pending.length) throw new Error(openApiGuard.pending.join('\n'));
     },
   };
+
+  /**
+   * Issue 18: TEST_APP_INSTANCES=N (PostgreSQL only) puts N app instances on the test's database,
+   * each with its own pool, caches and LISTEN connection, and sends the calls of `t.app.inject`
+   * round-robin across them, as a balancer would: the whole API suite then checks that no
+   * answer depends on which process served it. Files about one process's own machinery (its read
+   * cache, its OpenAPI guard) pass `{ balanced: false }`.
+   */
+  const instances = opts.balanced === false ? 1 : Number(process.env.TEST_APP_INSTANCES ?? '1');
+  if (instances > 1 && handle.url) {
+    const targets = [{ inject: app.inject.bind(app) as (o?: unknown) => unknown, cluster: handle.cluster }];
+    for (let i = 1; i < instances; i++) {
+      const other = await testApp.anotherProcess();
+      balanced.push(other.app);
+      targets.push({ inject: other.app.inject.bind(other.app) as (o?: unknown) => unknown, cluster: other.cluster });
+    }
+    // What each instance must have heard from the others (their invalidations, counted).
+    const expected = targets.map((x) => x.cluster.stats.received);
+    let next = 0;
+    const roundRobin = (async (opts: unknown) => {
+      const i = next++ % targets.length;
+      const target = targets[i]!;
+      const sentBefore = target.cluster.stats.sent;
+      const res = await (opts === undefined ? target.inject() : target.inject(opts));
+      // The documented propagation (within 200 ms, decision 0013): the next call, on whichever
+      // instance, comes after the others applied this call's invalidations; 1 s at most.
+      const sent = target.cluster.stats.sent - sentBefore;
+      if (sent > 0) {
+        const t0 = Date.now();
+        targets.forEach((_, j) => {
+          if (j !== i) expected[j]! += sent;
+        });
+        while (Date.now() - t0 < 1000 && targets.some((x, j) => j !== i && x.cluster.stats.received < expected[j]!)) await new Promise((r) => setTimeout(r, 1));
+        for (const [j, x] of targets.entries()) expected[j] = Math.max(expected[j]!, x.cluster.stats.received);
+      }
+      return res;
+    }) as unknown as typeof app.inject;
+    Object.defineProperty(app, 'inject', { value: roundRobin, configurable: true, writable: true });
+  }
+  return testApp;
 }

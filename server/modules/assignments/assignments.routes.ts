@@ -46,7 +46,7 @@ export default async function assignmentsRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const deleted = await service.remove(currentUser(req).id, req.params.id, req.query.scope ?? 'one');
       // Their recordings' rows went with the commit (foreign keys); now their files.
-      await removeRecordingFolders(app.deps.mediaDir, deleted, req.log);
+      await removeRecordingFolders(app.deps.storage, deleted, req.log);
       return reply.code(204).send(null);
     },
   );

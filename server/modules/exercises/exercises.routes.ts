@@ -15,7 +15,6 @@ import {
 } from '../../../contract/exercises';
 import { currentUser } from '../../lib/auth';
 import { requestLang } from '../../lib/lang';
-import { LocalStorage } from '../../lib/storage';
 import { categoryLabels, ExercisesService, moveOrphanMediaAside, notMultipart } from './exercises.service';
 import { FORM_LIMITS, readExerciseForm } from './exercises.upload';
 
@@ -28,7 +27,7 @@ const TEMP_MAX_AGE_MS = 60 * 60 * 1000;
 
 export default async function exercisesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const storage = new LocalStorage(app.deps.mediaDir);
+  const storage = app.deps.storage;
   // On the embedded database this process owns DATA_DIR (the lock): every temporary upload file is
   // a leftover of a crash. On PostgreSQL other processes may share the media folder and be
   // uploading right now: leftovers are the files of dead processes of this machine, and any file
@@ -39,7 +38,9 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
     const sweep = setInterval(() => void storage.sweepTemp(TEMP_MAX_AGE_MS).catch((err: unknown) => app.log.warn({ err }, 'temp sweep failed')), TEMP_MAX_AGE_MS).unref();
     app.addHook('onClose', async () => clearInterval(sweep));
   }
-  await moveOrphanMediaAside(app.deps.db, storage.root, app.log);
+  // In a bucket other processes (other machines) may be storing an upload right now, its row not
+  // yet committed: only objects older than an upload may take are orphans there.
+  await moveOrphanMediaAside(app.deps.db, storage, app.log, storage.kind === 's3' ? TEMP_MAX_AGE_MS : 0);
   const service = new ExercisesService(app.deps.db, storage, app.log);
 
   // Encapsulated in this plugin: only these routes accept multipart bodies.

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -57,23 +55,20 @@ export const notMultipart = () => new AppError(415, text.notMultipart);
 
 /**
  * Files under exercises/{id}/media that no media_files row names: left by a crash between moving an
- * upload into place and its commit. Moved aside to DATA_DIR/media-orphans (never deleted: a
- * misconfigured DATABASE_URL must not cost a school its files), with a warning.
+ * upload into place and its commit. Moved aside to DATA_DIR/media-orphans, or media-orphans/ in
+ * the bucket (never deleted: a misconfigured DATABASE_URL must not cost a school its files), with
+ * a warning. Files younger than `minAgeMs` are left (an upload of another process may be committing).
  */
-export async function moveOrphanMediaAside(db: Db, mediaRoot: string, log: FastifyBaseLogger): Promise<number> {
-  const base = join(mediaRoot, 'exercises');
+export async function moveOrphanMediaAside(db: Db, storage: Storage, log: FastifyBaseLogger, minAgeMs = 0): Promise<number> {
   const candidates: string[] = [];
-  for (const dir of await readdir(base).catch(() => [] as string[])) {
-    for (const f of await readdir(join(base, dir, 'media')).catch(() => [] as string[])) candidates.push(`exercises/${dir}/media/${f}`);
+  const now = Date.now();
+  for await (const f of storage.list('exercises')) {
+    if (/^exercises\/[^/]+\/media\/[^/]+$/.test(f.path) && now - f.mtime.getTime() >= minAgeMs) candidates.push(f.path);
   }
   if (!candidates.length) return 0;
   const known = await repo.knownMediaPaths(db, candidates);
   const orphans = candidates.filter((p) => !known.has(p));
-  for (const p of orphans) {
-    const target = join(dirname(mediaRoot), 'media-orphans', p);
-    await mkdir(dirname(target), { recursive: true });
-    await rename(join(mediaRoot, p), target);
-  }
+  for (const p of orphans) await storage.moveAside(p);
   if (orphans.length) log.warn({ count: orphans.length }, 'media files without a database row moved to media-orphans');
   return orphans.length;
 }
@@ -195,7 +190,8 @@ export class ExercisesService {
           })),
         );
         if ((await repo.countMedia(tx, exId)) > MAX_MEDIA_PER_EXERCISE) throw invalid({ media_files: text.tooManyMedia });
-        // Files into place BEFORE the commit (a rename on the same disk): a crash in between
+        // Files into place BEFORE the commit (a rename on the same disk, or a streamed upload to the
+        // bucket that leaves no object when it fails, lib/storage-s3.ts): a crash in between
         // leaves at worst a file without a row (moved aside at the next start), never a row
         // without its file. If the commit fails, `finally` removes the moved files.
         for (const { file, name } of planned) {

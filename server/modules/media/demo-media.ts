@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { exercises, mediaFiles, users } from '../../db/schema/index';
-import { LocalStorage } from '../../lib/storage';
+import { LocalStorage, type Storage } from '../../lib/storage';
 import { makePdf, staffPng } from './sample-files';
 
 /**
  * Real attachments for three exercises of the demo school (lehrer@example.com), made in code and
  * written through the storage interface, so a task detail has pictures and a PDF to show.
  */
-export async function seedDemoMedia(db: Db, mediaDir: string, teacherEmail = 'lehrer@example.com'): Promise<void> {
-  const storage = new LocalStorage(mediaDir);
+export async function seedDemoMedia(db: Db, media: string | Storage, teacherEmail = 'lehrer@example.com'): Promise<void> {
+  const storage = typeof media === 'string' ? new LocalStorage(media) : media;
   const [teacher] = await db.select({ id: users.id }).from(users).where(eq(users.email, teacherEmail)).limit(1);
   if (!teacher) return;
   const wanted = ['Makam Rast – Tetrachorde', 'Lange Töne auf der Ney', 'Usul Sofyan und Düyek'];

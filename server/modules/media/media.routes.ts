@@ -4,7 +4,7 @@ import { errorResponsesOf } from '../../../contract/common';
 import { mediaFileQuery, mediaFileResponses, mediaLinkParams, mediaLinkResponse } from '../../../contract/media';
 import { AppError, notFound, type Msg } from '../../errors';
 import { currentUser } from '../../lib/auth';
-import { LocalStorage } from '../../lib/storage';
+import { NotStoredError } from '../../lib/storage';
 import {
   contentDisposition,
   findMediaByPath,
@@ -27,7 +27,7 @@ const MEDIA_CSP = "default-src 'none'; img-src 'self'; media-src 'self'; object-
 
 export default async function mediaRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const storage = new LocalStorage(app.deps.mediaDir);
+  const storage = app.deps.storage;
 
   app.get(
     '/api/media/*',
@@ -96,14 +96,18 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
         // Saved under the extension of its real type, whatever name it was uploaded with.
         .header('content-disposition', contentDisposition(req.query.download === '1' ? 'attachment' : 'inline', withTypeExtension(media.filename, media.mime_type)));
 
+      // Opened before the status is sent: a file deleted since stat() is a 404, not a broken body.
+      const body = await storage.open(media.path, range ?? undefined).catch((e: unknown) => {
+        throw e instanceof NotStoredError ? notFound() : e;
+      });
       if (range) {
         return reply
           .code(206)
           .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
           .header('content-length', String(range.end - range.start + 1))
-          .send(storage.open(media.path, range));
+          .send(body);
       }
-      return reply.code(200).header('content-length', String(size)).send(storage.open(media.path));
+      return reply.code(200).header('content-length', String(size)).send(body);
     },
   );
 }

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { mediaFiles } from '../../db/schema/index';
-import { LocalStorage } from '../../lib/storage';
 import { makePdf, staffPng } from './sample-files';
 import { signMediaUrl } from './media.service';
 
@@ -19,7 +18,7 @@ beforeAll(async () => {
   t = await setupTestApp();
   teacher = await t.teacher();
   exercise = await t.exercise(teacher);
-  const storage = new LocalStorage(t.deps.mediaDir);
+  const storage = t.app.deps.storage;
   pngPath = `exercises/${exercise.id}/media/${'a'.repeat(32)}.png`;
   pdfPath = `exercises/${exercise.id}/media/${'b'.repeat(32)}.pdf`;
   await storage.putBytes(pngPath, png);
@@ -169,10 +168,10 @@ describe('GET /api/media-file/{path} (signed link)', () => {
 });
 
 describe('demo school media', () => {
-  it('seedDemo with a media folder gives three exercises real, correctly typed attachments', async () => {
+  it('seedDemo with the media store gives three exercises real, correctly typed attachments', async () => {
     const { seedDemo } = await import('../../db/seed');
-    const { fileTypeFromFile } = await import('file-type');
-    await seedDemo(t.db, 'Europe/Berlin', new Date(), t.deps.mediaDir);
+    const { fileTypeFromBuffer } = await import('file-type');
+    await seedDemo(t.db, 'Europe/Berlin', new Date(), t.app.deps.storage);
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'lehrer@example.com', password: 'demo1234' } });
     const headers = { authorization: `Bearer ${login.json().token}` };
     const list = (await t.app.inject({ method: 'GET', url: '/api/exercises', headers })).json();
@@ -180,7 +179,9 @@ describe('demo school media', () => {
     expect(withMedia).toHaveLength(3);
     for (const e of withMedia) {
       for (const m of e.media_files) {
-        const ft = await fileTypeFromFile(join(t.deps.mediaDir, m.path));
+        const chunks: Buffer[] = [];
+        for await (const c of await t.app.deps.storage.open(m.path)) chunks.push(c as Buffer);
+        const ft = await fileTypeFromBuffer(Buffer.concat(chunks));
         expect(ft?.mime).toBe(m.mime_type);
         const { url } = (await t.app.inject({ method: 'GET', url: `/api/media/${encodeURIComponent(m.path)}`, headers })).json();
         const file = await t.app.inject({ method: 'GET', url });

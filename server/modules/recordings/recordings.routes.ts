@@ -20,7 +20,6 @@ import { AppError } from '../../errors';
 import { currentUser } from '../../lib/auth';
 import { clusterOf } from '../../lib/cluster';
 import { scheduleOnce } from '../../lib/jobs';
-import { LocalStorage } from '../../lib/storage';
 import { RecordingsService, runRetention } from './recordings.service';
 import { readRecordingForm, RECORDING_FORM_LIMITS } from './recordings.upload';
 
@@ -38,7 +37,7 @@ export const RETENTION_CHECK_MS = 60 * 60 * 1000;
 
 export default async function recordingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const storage = new LocalStorage(app.deps.mediaDir);
+  const storage = app.deps.storage;
   const service = new RecordingsService(app.deps.db, storage, app.deps.config.APP_TIMEZONE, app.log);
 
   // Recordings older than RECORDINGS_KEEP_DAYS, and orphan files, go once a day: once across all

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { AppError, conflict, invalid, notFound, type Msg } from '../../errors';
@@ -63,10 +62,10 @@ export const recordingFolder = (submissionId: number) => `recordings/${submissio
  * After a task or a student was deleted (rows gone with the commit, by foreign key): their
  * recordings' folders. A failure is logged; the orphan sweep of the daily job catches what is left.
  */
-export async function removeRecordingFolders(mediaRoot: string, submissionIds: number[], log: FastifyBaseLogger): Promise<void> {
+export async function removeRecordingFolders(storage: Storage, submissionIds: number[], log: FastifyBaseLogger): Promise<void> {
   for (const id of submissionIds) {
     if (!Number.isSafeInteger(id) || id <= 0) continue;
-    await rm(join(mediaRoot, recordingFolder(id)), { recursive: true, force: true }).catch((err: unknown) =>
+    await storage.removeFolder(recordingFolder(id)).catch((err: unknown) =>
       log.warn({ err, submissionId: id }, 'could not delete the recordings of a deleted task'),
     );
   }
@@ -115,7 +114,8 @@ export class RecordingsService {
           durationMs: staged.durationMs,
           message: staged.message,
         });
-        // The file into place before the commit (a rename on the same disk): a crash in between
+        // The file into place before the commit (a rename on the same disk, or the upload to the
+        // bucket; a failed upload leaves no object, lib/storage-s3.ts): a crash in between
         // leaves a file without a row (the daily sweep removes it), never a row without its file.
         await this.storage.putFile(path, staged.tempFile);
         moved = true;
@@ -238,7 +238,7 @@ export type RetentionResult = { deleted: number; filesRemoved: number; orphansRe
  * database knows no recording at all, orphan files are moved aside to DATA_DIR/media-orphans
  * instead of deleted: a wrong DATABASE_URL must not cost a school its recordings.
  */
-export async function runRetention(db: Db, storage: Storage & { root: string }, keepDays: number, log: FastifyBaseLogger, now = new Date()): Promise<RetentionResult> {
+export async function runRetention(db: Db, storage: Storage, keepDays: number, log: FastifyBaseLogger, now = new Date()): Promise<RetentionResult> {
   const result: RetentionResult = { deleted: 0, filesRemoved: 0, orphansRemoved: 0, orphansMovedAside: 0 };
   const cutoff = new Date(now.getTime() - keepDays * 86_400_000);
   for (;;) {
@@ -255,20 +255,10 @@ export async function runRetention(db: Db, storage: Storage & { root: string }, 
     if (paths.length < 500) break;
   }
 
-  const base = join(storage.root, 'recordings');
+  await storage.removeEmptyFolders('recordings');
   const candidates: string[] = [];
-  for (const dir of await readdir(base).catch(() => [] as string[])) {
-    const files = await readdir(join(base, dir)).catch(() => null);
-    if (files === null) continue;
-    if (files.length === 0) {
-      await rm(join(base, dir), { recursive: true, force: true }).catch(() => {});
-      continue;
-    }
-    for (const f of files) {
-      const rel = `recordings/${dir}/${f}`;
-      const st = await stat(join(storage.root, rel)).catch(() => null);
-      if (st && now.getTime() - st.mtimeMs > 60 * 60 * 1000) candidates.push(rel);
-    }
+  for await (const f of storage.list('recordings')) {
+    if (/^recordings\/[^/]+\/[^/]+$/.test(f.path) && now.getTime() - f.mtime.getTime() > 60 * 60 * 1000) candidates.push(f.path);
   }
   if (!candidates.length) return result;
   const known = await repo.knownPaths(db, candidates);
@@ -276,15 +266,12 @@ export async function runRetention(db: Db, storage: Storage & { root: string }, 
   if (!orphans.length) return result;
   const aside = !(await repo.anyRecording(db));
   for (const p of orphans) {
-    const abs = join(storage.root, p);
     try {
       if (aside) {
-        const target = join(dirname(storage.root), 'media-orphans', p);
-        await mkdir(dirname(target), { recursive: true });
-        await rename(abs, target);
+        await storage.moveAside(p);
         result.orphansMovedAside++;
       } else {
-        await rm(abs, { force: true });
+        await storage.remove(p);
         result.orphansRemoved++;
       }
     } catch (err) {

@@ -130,7 +130,7 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       const taskIds = await service.remove(currentUser(req), req.params.id);
       // Their recordings' rows went with the commit (foreign keys); now their files.
-      await removeRecordingFolders(app.deps.mediaDir, taskIds, req.log);
+      await removeRecordingFolders(app.deps.storage, taskIds, req.log);
       return reply.code(204).send(null);
     },
   );
