@@ -247,7 +247,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
     const url = route.url;
     for (const method of Array.isArray(route.method) ? route.method : [route.method])
       table.push({ method, url, access: (route.config as { access?: Access } | undefined)?.access });
-    if (!url.startsWith('/api/')) return;
+    if (!url.startsWith('/api/') && !url.startsWith('/calendar/')) return;
     const access = (route.config as { access?: Access } | undefined)?.access;
     if (!access) throw new Error(`Route ${route.method} ${url} declares no config.access`);
     if (access === 'public') return;

@@ -11,6 +11,8 @@ import practice from './practice/practice.routes';
 import metrics from './metrics/metrics.routes';
 import dashboard from './dashboard/dashboard.routes';
 import recordings from './recordings/recordings.routes';
+import calendarFeed from './calendar-feed/calendar-feed.routes';
+import reports from './reports/reports.routes';
 
 /** Every API module, registered in this order by buildApp. Each module owns its folder. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -26,4 +28,6 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   metrics,
   dashboard,
   recordings,
+  calendarFeed,
+  reports,
 ];

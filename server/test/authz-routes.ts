@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { Access } from '../lib/auth';
 import { issueToken } from '../lib/auth';
 import { signMediaUrl } from '../modules/media/media.service';
+import { CalendarFeedService } from '../modules/calendar-feed/calendar-feed.service';
 import { staffPng } from '../modules/media/sample-files';
 import { makeWav } from '../modules/recordings/sample-recordings';
 import { randomBytes } from 'node:crypto';
@@ -564,6 +565,38 @@ export const matrix: Record<string, Spec> = {
     build: async (w) => {
       const r = await recording(w, { comment: true });
       return { url: `/api/recording-comments/${r.commentId}`, id: r.commentId!, secrets: [r.commentText] };
+    },
+  },
+  // Calendar subscription (issue 19)
+  'GET /api/calendar-subscription': {
+    access: 'user',
+    expect: anyUser(200),
+    build: async () => ({ url: '/api/calendar-subscription' }),
+    check: (_w, _caller, body) => {
+      expect((body as { webcal_url: string }).webcal_url).toMatch(/^webcal:\/\/[^/]+\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    },
+  },
+  'POST /api/calendar-subscription/renew': { access: 'user', expect: anyUser(200), build: async () => ({ url: '/api/calendar-subscription/renew' }) },
+  'GET /calendar/:file': {
+    // the secret in the address is the capability: whoever holds it reads that one calendar
+    access: 'public',
+    expect: everyone(200),
+    build: async (w) => {
+      const task = await w.task();
+      const sub = await new CalendarFeedService(w.t.db, w.t.deps.secret).get(w.studentA.id);
+      return { url: `/calendar/${sub.secret}.ics`, secrets: [task.exercise.title] };
+    },
+    visible: ['guest', 'studentA', 'studentB', 'teacherA', 'teacherB'],
+  },
+
+  // Reports (issue 19)
+  'GET /api/courses/:id/progress.csv': {
+    access: 'teacher',
+    expect: teacherOwned(200),
+    visible: ['teacherA'],
+    build: async (w) => {
+      const c = await w.course();
+      return { url: `/api/courses/${c.id}/progress.csv`, id: c.id, secrets: [w.studentA.email] };
     },
   },
 };

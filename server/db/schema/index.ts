@@ -336,3 +336,22 @@ export const scheduledJobs = pgTable('scheduled_jobs', {
 
 /** Numbers every invalidation message, so a process can tell it missed one (server/lib/cluster.ts). */
 export const invalidationSeq = pgSequence('uk_invalidation_seq');
+
+/**
+ * A user's private calendar address (GET /calendar/{secret}.ics, docs/decisions/calendar-feed-and-reports.md).
+ * The secret itself is stored nowhere: it is HMAC-SHA256(APP_SECRET, user id and `nonce`), so the
+ * database alone does not reveal an address; `secret_hash` (SHA-256 of the secret) finds the user.
+ * Renewing draws a new nonce: the old address answers 404 at once.
+ */
+export const calendarFeeds = pgTable(
+  'calendar_feeds',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('calendar_feeds_secret_hash_key').on(t.secretHash)],
+);

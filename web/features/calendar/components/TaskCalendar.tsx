@@ -14,6 +14,7 @@ import { formatDate, formatLongDate, initials } from '@web/lib/format';
 import { useCalendarEvents, type CalendarRange } from '../api/calendar-events';
 import { calendarStatus, LONG_PRESS_DELAY_MS, toDateString, type CalendarStatusKey } from '../lib/calendar-settings';
 import { addDays, exerciseOf, firstName } from '../lib/agenda';
+import { CalendarSubscription } from './calendar-subscription';
 import './task-calendar.css';
 
 export type TaskCalendarProps = {
@@ -314,66 +315,69 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
   const failed = query.isError;
 
   return (
-    <div
-      ref={rootRef}
-      className={cn('uk-calendar relative', canCreate && 'uk-calendar--can-create', className)}
-      data-testid="task-calendar"
-      onKeyDown={onGridKeyDown}
-    >
-      {canCreate && (
-        <p id={hintId} className="sr-only">
-          {t('calendar:gridHint')}
-        </p>
-      )}
-      <div aria-live="polite" className="sr-only">
-        {query.isFetching ? t('calendar:loading') : ''}
+    <>
+      <div
+        ref={rootRef}
+        className={cn('uk-calendar relative', canCreate && 'uk-calendar--can-create', className)}
+        data-testid="task-calendar"
+        onKeyDown={onGridKeyDown}
+      >
+        {canCreate && (
+          <p id={hintId} className="sr-only">
+            {t('calendar:gridHint')}
+          </p>
+        )}
+        <div aria-live="polite" className="sr-only">
+          {query.isFetching ? t('calendar:loading') : ''}
+        </div>
+        {query.isFetching && <div aria-hidden="true" className="uk-calendar-progress" />}
+        {failed && (
+          <div role="alert" className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
+            <span className="flex-1">{t('calendar:loadError')}</span>
+            <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
+              {t('common:actions.retry')}
+            </Button>
+          </div>
+        )}
+        <FullCalendar
+          ref={calendarRef}
+          plugins={PLUGINS}
+          initialView="dayGridMonth"
+          locales={LOCALES}
+          locale={language}
+          firstDay={1}
+          headerToolbar={HEADER_TOOLBAR}
+          buttonText={buttonText}
+          height="auto"
+          fixedWeekCount
+          dayMaxEvents={narrow ? 2 : 3}
+          moreLinkContent={moreLinkContent}
+          events={events}
+          datesSet={onDatesSet}
+          dateClick={canCreate ? onDateClickFc : undefined}
+          eventClick={onEventClickFc}
+          eventMouseEnter={onEventMouseEnter}
+          eventMouseLeave={hideTip}
+          eventDidMount={eventDidMount}
+          eventContent={eventContent}
+          longPressDelay={LONG_PRESS_DELAY_MS}
+          eventLongPressDelay={LONG_PRESS_DELAY_MS}
+          selectLongPressDelay={LONG_PRESS_DELAY_MS}
+          selectable={false}
+          editable={false}
+        />
+        {onDayOpen && (
+          <div className="mt-2 flex justify-end">
+            <Button variant="ghost" size="sm" icon={<ListChecks aria-hidden="true" className="size-4" />} onClick={() => onDayOpen(active)} data-testid="calendar-show-day">
+              {t('calendar:showDay', { date: formatDate(active) })}
+            </Button>
+          </div>
+        )}
+        {tip && <EventTooltip tip={tip} statusLabel={statusLabel} />}
       </div>
-      {query.isFetching && <div aria-hidden="true" className="uk-calendar-progress" />}
-      {failed && (
-        <div role="alert" className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          <AlertTriangle aria-hidden="true" className="size-4 shrink-0" />
-          <span className="flex-1">{t('calendar:loadError')}</span>
-          <Button size="sm" variant="secondary" onClick={() => void query.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </div>
-      )}
-      <FullCalendar
-        ref={calendarRef}
-        plugins={PLUGINS}
-        initialView="dayGridMonth"
-        locales={LOCALES}
-        locale={language}
-        firstDay={1}
-        headerToolbar={HEADER_TOOLBAR}
-        buttonText={buttonText}
-        height="auto"
-        fixedWeekCount
-        dayMaxEvents={narrow ? 2 : 3}
-        moreLinkContent={moreLinkContent}
-        events={events}
-        datesSet={onDatesSet}
-        dateClick={canCreate ? onDateClickFc : undefined}
-        eventClick={onEventClickFc}
-        eventMouseEnter={onEventMouseEnter}
-        eventMouseLeave={hideTip}
-        eventDidMount={eventDidMount}
-        eventContent={eventContent}
-        longPressDelay={LONG_PRESS_DELAY_MS}
-        eventLongPressDelay={LONG_PRESS_DELAY_MS}
-        selectLongPressDelay={LONG_PRESS_DELAY_MS}
-        selectable={false}
-        editable={false}
-      />
-      {onDayOpen && (
-        <div className="mt-2 flex justify-end">
-          <Button variant="ghost" size="sm" icon={<ListChecks aria-hidden="true" className="size-4" />} onClick={() => onDayOpen(active)} data-testid="calendar-show-day">
-            {t('calendar:showDay', { date: formatDate(active) })}
-          </Button>
-        </div>
-      )}
-      {tip && <EventTooltip tip={tip} statusLabel={statusLabel} />}
-    </div>
+      <CalendarSubscription audience={canCreate ? 'teacher' : 'student'} className="mt-4" />
+    </>
   );
 }
 

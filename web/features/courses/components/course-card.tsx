@@ -1,9 +1,44 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CalendarDays, Users } from 'lucide-react';
+import { CalendarDays, Download, Users } from 'lucide-react';
 import type { Course } from '@contract/courses';
 import { EditDeleteButtons } from '@web/components/ui/edit-delete-buttons';
 import { Card } from '@web/components/ui/card';
+import { Button } from '@web/components/ui/button';
+import { useToast } from '@web/components/ui/toast';
 import { formatDate } from '@web/lib/format';
+import { downloadCourseProgressCsv } from '../api/courses';
+
+/** 'CSV' on a course card: the course's progress as a spreadsheet file (one row per student). */
+function ProgressCsvButton({ course }: { course: Course }) {
+  const { t } = useTranslation('courses');
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  async function download() {
+    setBusy(true);
+    try {
+      await downloadCourseProgressCsv(course.id);
+    } catch {
+      toast.error(t('csv.error'));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      loading={busy}
+      icon={<Download aria-hidden="true" className="size-4" />}
+      aria-label={t('csv.label', { name: course.name })}
+      title={t('csv.hint')}
+      onClick={() => void download()}
+      data-testid="course-progress-csv"
+    >
+      {t('csv.button')}
+    </Button>
+  );
+}
 
 export function CourseCard({ course, onEdit, onDelete }: { course: Course; onEdit: () => void; onDelete: () => void }) {
   const { t } = useTranslation(['courses', 'common']);
@@ -25,6 +60,7 @@ export function CourseCard({ course, onEdit, onDelete }: { course: Course; onEdi
           {t('courses:card.created', { date: formatDate(course.created_at) })}
         </p>
         <div className="flex items-center gap-1">
+          <ProgressCsvButton course={course} />
           <EditDeleteButtons
             onEdit={onEdit}
             onDelete={onDelete}

@@ -53,12 +53,12 @@ export function useMyMetrics() {
   return useQuery(myMetricsQueryOptions());
 }
 
-export function useStudentMetrics(id: number) {
-  return useQuery({ queryKey: progressKeys.studentMetrics(id), queryFn: ({ signal }) => fetchStudentMetrics(id, signal), ...fresh });
+export function useStudentMetrics(id: number, enabled = true) {
+  return useQuery({ queryKey: progressKeys.studentMetrics(id), queryFn: ({ signal }) => fetchStudentMetrics(id, signal), enabled, ...fresh });
 }
 
-export function useStudentOverview(id: number) {
-  return useQuery({ queryKey: progressKeys.studentOverview(id), queryFn: ({ signal }) => fetchStudentOverview(id, signal), ...fresh });
+export function useStudentOverview(id: number, enabled = true) {
+  return useQuery({ queryKey: progressKeys.studentOverview(id), queryFn: ({ signal }) => fetchStudentOverview(id, signal), enabled, ...fresh });
 }
 
 export const openSubmissionsQueryOptions = () =>

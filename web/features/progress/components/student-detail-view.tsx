@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ArrowLeft, CheckCircle2, CircleDot, Clock3, Flame, Hourglass, Percent, UserX } from 'lucide-react';
+import { ArrowLeft, CheckCircle2, CircleDot, Clock3, Flame, Hourglass, Percent, Printer, UserX } from 'lucide-react';
 import type { ReviewBody } from '@contract/metrics';
 import type { Submission } from '@contract/submissions';
 import { Badge } from '@web/components/ui/badge';
@@ -119,7 +119,15 @@ function StudentDetail({ studentId }: { studentId: number }) {
             )}
           </div>
         </div>
-        <div>
+        <div className="flex flex-wrap items-center gap-3">
+          <Link
+            to={`/students/${studentId}/report`}
+            className="inline-flex h-11 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 sm:h-8"
+            data-testid="student-report-link"
+          >
+            <Printer aria-hidden="true" className="size-4" />
+            {t('report.open')}
+          </Link>
           {k ? (
             <Badge tone="brand" className="px-3 py-1 text-sm">
               <Flame aria-hidden="true" className="size-4" />
