@@ -3,7 +3,7 @@
  * bounded time. Every acknowledged write is recorded and checked in the database afterwards.
  *
  *   npm run load -- --seconds 60 [--users 200] [--think-ms 500] [--postgres [postgres://…/postgres]]
- *                   [--processes 3 [--kill-one]]
+ *                   [--processes 3 [--kill-one]] [--s3]
  *
  * The server runs in its own process on 127.0.0.1 with a fresh data folder (PGlite), or a fresh
  * database on the PostgreSQL server of --postgres / DATABASE_URL (dropped afterwards). The school:
@@ -14,8 +14,11 @@
  * haproxy (/usr/sbin/haproxy, the configuration of docs/deploy.md) and drives the load through it.
  * `--kill-one` kills one of them with -9 halfway and starts it again: the calls that were in flight
  * on it may fail (reported, not counted as errors); no acknowledged write may be lost.
+ * `--s3` keeps media in an S3-compatible store (s3rver, started here; MEDIA_STORE=s3 for every
+ * process) and lets teachers upload a score now and then: every acknowledged upload must be
+ * readable, byte for byte, through its signed link afterwards.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +28,8 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { migrateDb, openPglite, openPostgres, rows, type DbHandle } from '../server/db/client';
 import { freePort, startServer, stopServer, type Server } from '../server/test/crash-helpers';
+import { staffPng } from '../server/modules/media/sample-files';
+import { startS3Server, type TestS3 } from '../server/test/s3-server';
 import { BENCH_PASSWORD, seedScale, studentEmail, teacherEmail, type ScalePreset } from './seed-scale';
 
 const { values } = parseArgs({
@@ -36,6 +41,7 @@ const { values } = parseArgs({
     pg: { type: 'boolean', default: false },
     processes: { type: 'string', default: '1' },
     'kill-one': { type: 'boolean', default: false },
+    s3: { type: 'boolean', default: false },
   },
   strict: true,
   allowPositionals: false,
@@ -78,7 +84,48 @@ const ack = {
   stops: [] as number[],
   completions: [] as number[],
   reviews: new Map<number, number>(),
+  /** Exercises made with a score (--s3): who may read it, its stored path and the bytes' hash. */
+  uploads: [] as Array<{ token: string; exerciseId: number; path: string; sha: string }>,
 };
+const WITH_S3 = values.s3;
+
+/** POST /api/exercises with one PNG (multipart), as the exercise form sends it. */
+async function uploadScore(base: string, token: string) {
+  const png = staffPng(200 + Math.floor(Math.random() * 400), 120);
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ title: `Last-Noten ${randomBytes(3).toString('hex')}`, category: 'tonbildung', difficulty: 'leicht', estimated_minutes: '5', priority: '2', language: 'de' })) form.append(k, v);
+  form.append('media_files[0]', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'Noten.png');
+  const t0 = performance.now();
+  let status = 0;
+  try {
+    const r = await fetch(`${base}/api/exercises`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    status = r.status;
+    const json = (await r.json()) as { id?: number; media_files?: Array<{ path: string }> };
+    if (status === 201 && json.id && json.media_files?.[0]) ack.uploads.push({ token, exerciseId: json.id, path: json.media_files[0].path, sha: createHash('sha256').update(png).digest('hex') });
+  } catch (e) {
+    (killWindow ? interrupted : errors).push(`teacher:upload: ${(e as Error).message}`);
+  }
+  samples.push({ action: 'teacher:upload', ms: performance.now() - t0, status });
+  if (killWindow && (status === 502 || status === 503 || status === 504)) interrupted.push(`teacher:upload: ${status}`);
+  else if (status && status !== 201) errors.push(`teacher:upload: ${status}`);
+}
+
+/** Every acknowledged upload, read back through the balancer: signed link, then the bytes. */
+async function unreadableUploads(base: string): Promise<string[]> {
+  const bad: string[] = [];
+  for (const u of ack.uploads) {
+    try {
+      const link = await fetch(`${base}/api/media/${encodeURIComponent(u.path)}`, { headers: { authorization: `Bearer ${u.token}` } });
+      const { url } = (await link.json()) as { url: string };
+      const file = await fetch(`${base}${url}`);
+      const sha = createHash('sha256').update(Buffer.from(await file.arrayBuffer())).digest('hex');
+      if (file.status !== 200 || sha !== u.sha) bad.push(`${u.path}: ${file.status}${sha === u.sha ? '' : ', other bytes'}`);
+    } catch (e) {
+      bad.push(`${u.path}: ${(e as Error).message}`);
+    }
+  }
+  return bad;
+}
 
 async function call(action: string, base: string, token: string | null, method: string, path: string, body?: unknown, expected: number[] = [200]) {
   const t0 = performance.now();
@@ -260,6 +307,8 @@ async function teacher(base: string, token: string, until: number, studentIds: n
       const score = Math.floor(Math.random() * 101);
       const res = await call('teacher:review', base, token, 'PATCH', `/api/submissions/${id}/review`, { accuracy_score: score, competency_level: 'intermediate', teacher_feedback: 'Gut gemacht' });
       if (res.status === 200) ack.reviews.set(id, score);
+    } else if (WITH_S3 && Math.random() < 0.5) {
+      await uploadScore(base, token);
     } else {
       const res = await call('teacher:course', base, token, 'POST', '/api/courses', { name: `Lastkurs ${randomBytes(3).toString('hex')}` }, [201]);
       if (res.status === 201) ack.courses.push((res.json as { id: number }).id);
@@ -315,14 +364,25 @@ async function main() {
   let server: Server | null = null;
   const others: Server[] = [];
   let balancer: { url: string; stop: () => Promise<void> } | null = null;
+  let s3: TestS3 | null = null;
   try {
+    if (WITH_S3) {
+      s3 = await startS3Server();
+      console.log(`media on S3 (s3rver at ${s3.env.S3_ENDPOINT}, bucket ${s3.bucket})`);
+    }
     console.log(`load: ${USERS} users (${TEACHERS} teachers, ${STUDENTS} students) for ${SECONDS} s on ${dbUrl ? 'PostgreSQL' : 'PGlite'}, think time ~${THINK_MS} ms`);
     const seedHandle = await openDb();
     await migrateDb(seedHandle);
     await seedScale(seedHandle.db, preset);
     await seedHandle.close();
 
-    const serverEnv = { DATA_DIR: dataDir, DEMO_SEED: 'false', ...(dbUrl ? { DATABASE_URL: dbUrl } : {}), APP_SECRET: randomBytes(32).toString('base64url') };
+    const serverEnv = {
+      DATA_DIR: dataDir,
+      DEMO_SEED: 'false',
+      ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
+      ...(s3 ? s3.env : {}),
+      APP_SECRET: randomBytes(32).toString('base64url'),
+    };
     server = await startServer(serverEnv);
     let base = server.url;
     if (PROCESSES > 1) {
@@ -400,6 +460,8 @@ async function main() {
     await killed;
     const elapsed = (Date.now() - started) / 1000;
     clearInterval(rssTimer);
+    // every acknowledged upload readable afterwards, through the balancer (any process)
+    const unreadable = WITH_S3 ? await unreadableUploads(base) : [];
     if (balancer) await balancer.stop();
     balancer = null;
     for (const o of others) await stopServer(o);
@@ -429,6 +491,8 @@ async function main() {
         sql`select count(*)::int as n from submissions s where abs(s.time_spent_minutes - coalesce((select round(sum(p.duration_minutes)::numeric, 2) from practice_sessions p where p.submission_id = s.id and p.ended_at is not null), 0)) > 0.005`,
       );
       if (drift) lost.push(`time spent differs from the finished sessions on ${drift} tasks`);
+      await check('scores uploaded', ack.uploads.length, await count(sql`select count(*)::int as n from exercises where id in (${list(ack.uploads.map((u) => u.exerciseId))})`));
+      for (const u of unreadable) lost.push(`upload not readable: ${u}`);
     } finally {
       await handle.close();
     }
@@ -436,7 +500,7 @@ async function main() {
     const run = samples.slice(setupSamples);
     const byAction = new Map<string, Sample[]>();
     for (const s of run) byAction.set(s.action, [...(byAction.get(s.action) ?? []), s]);
-    const writes = ack.tasks.length + ack.courses.length + ack.starts.length + ack.stops.length + ack.completions.length + ack.reviews.size;
+    const writes = ack.tasks.length + ack.courses.length + ack.starts.length + ack.stops.length + ack.completions.length + ack.reviews.size + ack.uploads.length;
     const report = {
       users: USERS,
       seconds: Math.round(elapsed * 10) / 10,
@@ -458,7 +522,8 @@ async function main() {
       health_probe_ms: stats(timeline.map((x) => ({ action: 'health', ms: x.health_ms, status: 200 }))),
       stalls_over_2s: timeline.filter((x) => x.health_ms > 2000),
       by_action: Object.fromEntries([...byAction.entries()].sort().map(([k, v]) => [k, stats(v)])),
-      acknowledged: { tasks: ack.tasks.length, courses: ack.courses.length, practice_starts: ack.starts.length, practice_stops: ack.stops.length, completions: ack.completions.length, reviews: ack.reviews.size },
+      media_store: WITH_S3 ? 's3' : 'local',
+      acknowledged: { tasks: ack.tasks.length, courses: ack.courses.length, practice_starts: ack.starts.length, practice_stops: ack.stops.length, completions: ack.completions.length, reviews: ack.reviews.size, uploads: ack.uploads.length },
       error_samples: errors.slice(0, 10),
     };
     console.log(JSON.stringify(report, null, 2));
@@ -471,6 +536,7 @@ async function main() {
     if (balancer) await balancer.stop();
     for (const o of others) await stopServer(o, 'SIGKILL');
     if (server) await stopServer(server, 'SIGKILL');
+    if (s3) await s3.close();
     rmSync(dataDir, { recursive: true, force: true });
     if (dbName && PG_URL) {
       const admin = new pg.Client({ connectionString: PG_URL });

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { rows } from '../db/client';
 import { enrolments, mediaFiles, practiceSessions } from '../db/schema/index';
@@ -45,8 +43,8 @@ export async function makeWorld(t: TestApp) {
     if (o.withMedia !== false) {
       mediaPath = `exercises/${e.id}/media/${randomBytes(16).toString('hex')}.png`;
       const bytes = staffPng(40, 20);
-      await mkdir(join(t.deps.mediaDir, 'exercises', String(e.id), 'media'), { recursive: true });
-      await writeFile(join(t.deps.mediaDir, mediaPath), bytes);
+      // through the media store: the folder, or the bucket with TEST_MEDIA_STORE=s3
+      await t.app.deps.storage.putBytes(mediaPath, bytes);
       await t.db.insert(mediaFiles).values({ exerciseId: e.id, type: 'image', path: mediaPath, filename: `${marker('datei')}.png`, size: bytes.length, mimeType: 'image/png' });
     }
     return { ...e, course: c, mediaPath };

@@ -74,7 +74,7 @@ async function expectStoredSafely(parts: Part[], label: string) {
   const media = res.json().media_files as Media[];
   for (const m of media) {
     expect(m.path, label).toMatch(STORED_MEDIA_PATH);
-    expect(existsSync(join(t.deps.mediaDir, m.path)), label).toBe(true);
+    expect(await t.stored(m.path), label).toBe(true);
     // eslint-disable-next-line no-control-regex
     expect(m.filename, label).not.toMatch(/[\u0000-\u001f\u007f\u202a-\u202e/\\]/);
     expect([...m.filename].length, label).toBeLessThanOrEqual(200);

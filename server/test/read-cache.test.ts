@@ -12,7 +12,8 @@ import { setupTestApp, type TestApp, type TestUser } from './test-app';
 let t: TestApp;
 let today: string;
 beforeAll(async () => {
-  t = await setupTestApp();
+  // one process's cache, call by call (several processes: many-processes.test.ts)
+  t = await setupTestApp({}, { balanced: false });
   today = todayInZone(t.deps.config.APP_TIMEZONE);
 });
 afterAll(async () => {

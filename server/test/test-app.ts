@@ -204,6 +204,12 @@ export async function setupTestApp(env: Record<string, string> = {}, opts: { bal
     cluster: handle.cluster,
     /** Whether the media store (folder or bucket) holds a file. */
     stored: async (path: string) => (await app.deps.storage.stat(path)) !== null,
+    /** A stored file's bytes (folder or bucket). */
+    async readStored(path: string): Promise<Buffer> {
+      const chunks: Buffer[] = [];
+      for await (const c of await app.deps.storage.open(path)) chunks.push(Buffer.from(c as Uint8Array));
+      return Buffer.concat(chunks);
+    },
     /** The files the media store holds under a folder, sorted. */
     async storedFiles(folder: string): Promise<string[]> {
       const out: string[] = [];

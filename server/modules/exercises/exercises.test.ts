@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -87,8 +87,8 @@ describe('POST /api/exercises', () => {
     expect(img).toMatchObject({ type: 'image', mime_type: 'image/png', size: png.length, filename: 'blatt.png' });
     expect(doc).toMatchObject({ type: 'pdf', mime_type: 'application/pdf', size: pdf.length, filename: 'Übungsblatt.pdf' });
     expect(img.path).toMatch(new RegExp(`^exercises/${e.id}/media/[a-f0-9]{32}\\.png$`));
-    expect(readFileSync(join(t.deps.mediaDir, img.path)).equals(png)).toBe(true);
-    expect(readFileSync(join(t.deps.mediaDir, doc.path)).equals(pdf)).toBe(true);
+    expect((await t.readStored(img.path)).equals(png)).toBe(true);
+    expect((await t.readStored(doc.path)).equals(pdf)).toBe(true);
     // nothing left in the temporary folder
     expect(readdirSync(join(t.deps.mediaDir, 'tmp'))).toEqual([]);
   });
@@ -290,8 +290,8 @@ describe('POST /api/exercises/{id} (update) and DELETE', () => {
     expect(u.title).toBe('Nachher');
     expect(u.media_files.map((m: { filename: string }) => m.filename)).toEqual(['a.png', 'neu.png']);
     expect(u.media_files[0].id).toBe(keep.id);
-    expect(existsSync(join(t.deps.mediaDir, drop.path))).toBe(false);
-    expect(existsSync(join(t.deps.mediaDir, keep.path))).toBe(true);
+    expect(await t.stored(drop.path)).toBe(false);
+    expect(await t.stored(keep.path)).toBe(true);
   });
 
   it("another teacher's exercise: 404 for update (no file kept) and delete; a foreign media id in remove_media: 422", async () => {
@@ -338,7 +338,7 @@ describe('POST /api/exercises/{id} (update) and DELETE', () => {
     expect(detail.json().exercise_title).toBe('Wird gelöscht');
     expect(detail.json().exercise.description).toBe('Beschreibung bleibt');
     expect(detail.json().exercise.media_files).toHaveLength(1);
-    expect(existsSync(join(t.deps.mediaDir, e.media_files[0].path))).toBe(true);
+    expect(await t.stored(e.media_files[0].path)).toBe(true);
     // the student can still get a link to the media of the deleted exercise
     const link = await t.app.inject({ method: 'GET', url: `/api/media/${encodeURIComponent(e.media_files[0].path)}`, headers: student.headers });
     expect(link.statusCode).toBe(200);
