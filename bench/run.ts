@@ -6,6 +6,7 @@
  *   npm run bench -- --seed               drop and re-seed uk_bench first
  *   npm run bench -- --duration 5 --connections 20 --only tasks,calendar --no-startup --no-bundle
  *   npm run bench -- --no-offline        without the phone-profile reload of the task list (issue 17)
+ *   npm run bench -- --processes 3       only: read calls through haproxy in front of 3 processes beside one (issue 18)
  *   npm run bench -- --only beside        requests that need no database beside a heavy read (the overview)
  *   npm run bench -- --only inbox,inbox-count,upload   the teacher's recordings inbox; server RSS during a 50 MiB upload
  *   npm run bench -- --server tsx         the server through tsx (as npm run dev) instead of compiled (as npm start)
@@ -1307,6 +1308,14 @@ async function cli() {
   const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
   const uptime = spawnSync('uptime', { encoding: 'utf8' }).stdout?.trim();
   log(`uptime: ${uptime}`);
+  // Issue 18: N processes behind haproxy beside one, on PostgreSQL (bench/processes.ts); nothing else.
+  if (num('--processes') !== undefined) {
+    const { runProcessesBench, formatProcesses } = await import('./processes');
+    const r = await runProcessesBench({ processes: Math.max(2, num('--processes')!), pgUrl: val('--pg-url'), duration: num('--duration'), connections: num('--connections'), log });
+    log(formatProcesses(r));
+    writeFileSync(join(ROOT, 'bench', 'results', `processes-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(r, null, 2));
+    return;
+  }
   const out: string[] = [];
   let bundle: BundleResult | undefined;
   if (!args.includes('--no-bundle')) {

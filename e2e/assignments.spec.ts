@@ -32,7 +32,8 @@ async function statValue(page: Page, key: string): Promise<number> {
 async function openDialogOn(page: Page, date: string) {
   const cell = page.locator(`.fc-daygrid-day[data-date="${date}"]`);
   await expect(cell).toBeVisible();
-  await cell.scrollIntoViewIfNeeded();
+  // in the middle of the screen: never under the phone's sticky top bar
+  await cell.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   // A click on the empty part of the day's top row (beside its number, not on an entry or '+N':
   // cells have a fixed height and may be full of entries) opens the dialog.
   const box = await cell.boundingBox();

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { staffPng } from '../server/modules/media/sample-files';
-import { DEMO, DEMO_PASSWORD, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
 
 /**
  * Issue 17: practise in a room without signal. A student opens a task online (the service worker
@@ -212,6 +212,15 @@ async function journey(page: Page, context: BrowserContext, request: APIRequestC
   await shot(page, 'offline', 'outbox-tr-phone', { fullPage: false });
   await expectNoSeriousAxe(page);
   await page.getByTestId('outbox-button').click();
+  // wide: the indicator sits in the sidebar, once
+  await page.setViewportSize(DESKTOP);
+  await expect(page.getByTestId('outbox-button')).toHaveCount(1);
+  await page.getByTestId('outbox-button').click();
+  await expect(page.getByTestId('outbox-item')).toHaveCount(2);
+  await shot(page, 'offline', 'outbox-tr-desktop', { fullPage: false });
+  await expectNoSeriousAxe(page);
+  await page.getByTestId('outbox-button').click();
+  await page.setViewportSize(PHONE);
   await page.evaluate(() => localStorage.setItem('language', 'de'));
   expect(offlinePosts + completes, 'nothing reached the network while offline').toBe(0);
 

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { setUnauthorizedHandler } from '@web/lib/api';
+import { getSelectedCourseId } from '@web/lib/storage';
 import { queryClient } from '@web/lib/query-client';
 import i18n from '@web/lib/i18n';
 import { authStore, ensureUser } from '@web/features/auth/auth-store';
@@ -8,6 +9,17 @@ import Root from './root';
 import RouteError from './route-error';
 import { AppSkeleton } from './app-skeleton';
 import { guestOnly, requireRole, requireUser } from './guards';
+
+/**
+ * A screen's first data calls, started while its chunk loads (React Router runs a route's loader
+ * beside its lazy import): the data no longer waits for the chunk. Never waited for; a failure
+ * shows on the screen as before. The query definitions come in their own small chunk.
+ */
+function prefetch(load: () => Promise<unknown>): null {
+  void load().catch(() => undefined);
+  return null;
+}
+const validId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : null);
 
 /** A screen file exports its component as default; it becomes its own chunk. */
 const screen = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
@@ -20,6 +32,8 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <AppSkeleton />,
     children: [
       { path: '/login', loader: guestOnly, lazy: screen(() => import('./routes/login')) },
+      // Issue 19: the printable report, without the app's navigation (nothing but the sheet prints).
+      { path: '/students/:id/report', loader: requireRole('teacher'), lazy: screen(() => import('./routes/student-report')) },
       {
         path: '/',
         loader: requireUser,
@@ -33,6 +47,15 @@ export const routes: RouteObject[] = [
               // chooser chunk: one round trip less before the home paints.
               {
                 index: true,
+                loader: async () => {
+                  const user = await ensureUser();
+                  if (user?.role.name !== 'student') return null;
+                  return prefetch(() =>
+                    import('@web/features/progress/api/progress').then((m) =>
+                      Promise.all([queryClient.prefetchQuery(m.myMetricsQueryOptions()), queryClient.prefetchQuery(m.openSubmissionsQueryOptions())]),
+                    ),
+                  );
+                },
                 lazy: screen(async () => {
                   const user = await ensureUser();
                   if (user?.role.name === 'student') return import('./routes/student-dashboard');
@@ -45,8 +68,32 @@ export const routes: RouteObject[] = [
               { path: 'courses', loader: requireRole('teacher'), lazy: screen(() => import('./routes/courses')) },
               { path: 'exercises', loader: requireRole('teacher'), lazy: screen(() => import('./routes/exercises')) },
               { path: 'review', loader: requireRole('teacher'), lazy: screen(() => import('./routes/review-inbox')) },
-              { path: 'submissions', loader: requireRole('student'), lazy: screen(() => import('./routes/submissions')) },
-              { path: 'submissions/:id', loader: requireUser, lazy: screen(() => import('./routes/submission-detail')) },
+              {
+                path: 'submissions',
+                loader: async ({ request }) => {
+                  await requireRole('student')();
+                  const tab = new URL(request.url).searchParams.get('tab');
+                  return prefetch(() =>
+                    import('@web/features/tasks/api/submissions').then((m) => {
+                      const courseId = getSelectedCourseId();
+                      return Promise.all([
+                        queryClient.prefetchInfiniteQuery(m.submissionPagesQueryOptions(courseId, tab === 'open' || tab === 'completed' ? tab : 'all')),
+                        queryClient.prefetchQuery(m.submissionCountsQueryOptions(courseId)),
+                      ]);
+                    }),
+                  );
+                },
+                lazy: screen(() => import('./routes/submissions')),
+              },
+              {
+                path: 'submissions/:id',
+                loader: async ({ params }) => {
+                  await requireUser();
+                  const id = validId(params.id);
+                  return id === null ? null : prefetch(() => import('@web/features/tasks/api/submissions').then((m) => queryClient.prefetchQuery(m.submissionQueryOptions(id))));
+                },
+                lazy: screen(() => import('./routes/submission-detail')),
+              },
               { path: 'tools', loader: requireUser, lazy: screen(() => import('./routes/tools')) },
             ],
           },

@@ -73,6 +73,8 @@ export default function SubmissionDetailScreen() {
 
   if (id === null) return <TaskNotFound message={t('detail.loadNotFound')} viewer={viewer} />;
   if (query.isError) return <TaskNotFound message={t(loadErrorKey(query.error))} viewer={viewer} />;
+  // no connection and this task never opened on this device (issue 17)
+  if (query.isPending && query.fetchStatus === 'paused') return <TaskNotFound message={t('offline:offlineNothing')} viewer={viewer} />;
   if (query.isPending || !deferred) return <TaskDetailSkeleton />;
 
   const task = deferred;

@@ -105,9 +105,9 @@ export function ensureUser(): Promise<User | null> {
         if (JSON.stringify(user) !== JSON.stringify(state.user)) set({ user });
       },
       (err: unknown) => {
-        if (isApiError(err, 401) && state.token === token) {
+        if (isApiError(err, 401)) {
           console.log('Token ungültig, logout');
-          authStore.clear();
+          if (state.token === token) authStore.clear();
         }
       },
     );

@@ -91,7 +91,8 @@ export function OutboxIndicator({ userId, placement }: { userId: number; placeme
         {refused ? <AlertTriangle aria-hidden="true" className="size-4" /> : !online ? <CloudOff aria-hidden="true" className="size-4" /> : <CloudUpload aria-hidden="true" className="size-4" />}
         <span className={cn(placement === 'bar' && 'sr-only sm:not-sr-only')}>{label}</span>
         {count > 0 && (
-          <span aria-hidden="true" className="rounded-full bg-white/80 px-1.5 text-xs tabular-nums" data-testid="outbox-count">
+          // the number alone where the words are hidden (the phone's top bar); the words say it elsewhere
+          <span aria-hidden="true" className={cn('rounded-full bg-white/80 px-1.5 text-xs tabular-nums', placement === 'sidebar' ? 'hidden' : 'sm:hidden')} data-testid="outbox-count">
             {count}
           </span>
         )}

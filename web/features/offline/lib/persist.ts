@@ -21,6 +21,21 @@ export const persister = createAsyncStoragePersister({
     : undefined,
   key: 'student-queries',
   throttleTime: 1000,
+  // A paged list is kept with its first page only: after a reload the list starts as it always
+  // does ('Weitere Aufgaben laden' for the rest), and the device keeps less.
+  serialize: (client) =>
+    JSON.stringify({
+      ...client,
+      clientState: {
+        ...client.clientState,
+        queries: client.clientState.queries.map((q) => {
+          const data = q.state.data as { pages?: unknown[]; pageParams?: unknown[] } | undefined;
+          return data && Array.isArray(data.pages) && Array.isArray(data.pageParams) && data.pages.length > 1
+            ? { ...q, state: { ...q.state, data: { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } } }
+            : q;
+        }),
+      },
+    }),
 });
 
 /** How long a kept answer may be shown (and kept in memory once loaded). */

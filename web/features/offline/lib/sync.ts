@@ -117,10 +117,15 @@ export function startSync(userId: number, queryClient: QueryClient): SyncHandle 
     failures = 0;
     void flush(true);
   };
-  // back online (the browser's event, or the probe of web/lib/connectivity.ts found the server)
+  // Back online. The probe of web/lib/connectivity.ts found the server: the small writes go. The
+  // browser's own 'online' event (a network is back): the recordings too.
   const offOnline = onlineManager.subscribe((online) => {
-    if (online) onOnline();
+    if (online) {
+      failures = 0;
+      void flush();
+    }
   });
+  window.addEventListener('online', onOnline);
   // a new entry (a session stopped, a task done, a take recorded): send it now if we can
   const offWrites = writes.subscribe(() => {
     if (!running) void flush();
@@ -137,6 +142,7 @@ export function startSync(userId: number, queryClient: QueryClient): SyncHandle 
       stopped = true;
       if (timer) clearTimeout(timer);
       offOnline();
+      window.removeEventListener('online', onOnline);
       offWrites();
       offRequests();
     },

@@ -191,6 +191,9 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
         }
       />
     );
+  } else if ((pages.isPending && pages.fetchStatus === 'paused') || (counts.isPending && counts.fetchStatus === 'paused')) {
+    // no connection and nothing kept on this device yet (issue 17)
+    body = <EmptyState icon={WifiOff} title={t('offline:offline')} text={t('offline:offlineNothing')} />;
   } else if (pages.isPending || counts.isPending || !data) {
     body = (
       <div className="space-y-3" aria-busy="true">
