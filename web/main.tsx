@@ -45,7 +45,7 @@ startTransition(() =>
 );
 
 // The service worker (offline app, web/sw.ts) after the page has loaded: never before the app's own requests.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+if (import.meta.env.PROD && !import.meta.env.VITE_NO_SW && 'serviceWorker' in navigator) {
   const register = () => void import('@web/features/offline/lib/pwa').then((m) => m.registerServiceWorker());
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });

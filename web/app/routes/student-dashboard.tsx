@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useAuth } from '@web/features/auth/auth-provider';
 import { StudentDashboardView } from '@web/features/progress/components/student-dashboard-view';
 import { StudentRecordingNotes } from '@web/features/recordings/components/feedback-badges';
+import { CalendarSubscription } from '@web/features/calendar/components/calendar-subscription';
 import { OfflineNotice, useLastUpdated } from '@web/features/offline/components/offline-notice';
 
 // FullCalendar is large: its chunk loads only when the calendar comes near the screen.
@@ -22,7 +23,12 @@ export default function StudentDashboardScreen() {
           <StudentRecordingNotes userId={user?.id ?? null} />
         </>
       }
-      calendar={<TaskCalendar canCreate={false} onEventClick={(e) => void navigate(`/submissions/${e.submission_id}`)} />}
+      calendar={
+        <>
+          <TaskCalendar canCreate={false} onEventClick={(e) => void navigate(`/submissions/${e.submission_id}`)} />
+          <CalendarSubscription audience="student" className="mt-4" />
+        </>
+      }
     />
   );
 }

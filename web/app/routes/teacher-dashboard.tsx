@@ -13,6 +13,7 @@ import { StatCards } from '@web/features/dashboard/components/stat-cards';
 import { RecentStudents } from '@web/features/dashboard/components/recent-students';
 import { TeacherAgenda } from '@web/features/dashboard/components/teacher-agenda';
 import { CalendarSkeleton } from '@web/features/dashboard/components/calendar-skeleton';
+import { CalendarSubscription } from '@web/features/calendar/components/calendar-subscription';
 import { TaskPanel } from '@web/features/dashboard/components/task-panel';
 import { CALENDAR_EVENTS_KEY } from '@web/features/calendar/api/calendar-events';
 import { AssignmentDialog } from '@web/features/assignments/components/assignment-dialog';
@@ -117,6 +118,8 @@ export default function TeacherDashboardScreen() {
               ) : (
                 <CalendarSkeleton />
               )}
+              {/* Outside the calendar's lazy chunk: on the page from the first paint, so nothing below moves when the calendar arrives. */}
+              <CalendarSubscription audience="teacher" className="mt-4" />
             </div>
           </Card>
           <div className="order-first min-w-0 2xl:order-none">

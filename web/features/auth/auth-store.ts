@@ -93,10 +93,12 @@ export function ensureUser(): Promise<User | null> {
   if (!state.token) return Promise.resolve(null);
   if (loading) return loading;
   const token = state.token;
-  // Known from the last visit: the app opens at once with it (no round trip before the first
-  // screen) and asks the server in the background; a 401 there ends the session as ever.
+  // A student known from the last visit: the app opens at once with them (no round trip before
+  // the first screen; a practice room without signal) and asks the server in the background; a
+  // 401 there ends the session as ever. Teachers wait for the answer (their home measured worse
+  // when drawn before it: a large layout shift), and use the known user only without a connection.
   const known = rememberedUser(token);
-  if (known) {
+  if (known?.role.name === 'student') {
     set({ user: known });
     fetchCurrentUser().then(
       (user) => {

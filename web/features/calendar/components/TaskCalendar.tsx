@@ -14,7 +14,6 @@ import { formatDate, formatLongDate, initials } from '@web/lib/format';
 import { useCalendarEvents, type CalendarRange } from '../api/calendar-events';
 import { calendarStatus, LONG_PRESS_DELAY_MS, toDateString, type CalendarStatusKey } from '../lib/calendar-settings';
 import { addDays, exerciseOf, firstName } from '../lib/agenda';
-import { CalendarSubscription } from './calendar-subscription';
 import './task-calendar.css';
 
 export type TaskCalendarProps = {
@@ -376,7 +375,6 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
         )}
         {tip && <EventTooltip tip={tip} statusLabel={statusLabel} />}
       </div>
-      <CalendarSubscription audience={canCreate ? 'teacher' : 'student'} className="mt-4" />
     </>
   );
 }
