@@ -101,7 +101,7 @@ function xhrRequest(url: string, method: string, headers: Record<string, string>
     };
     xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText, retryAfter: xhr.getResponseHeader('retry-after') });
     xhr.onerror = () => {
-      reportNoAnswer();
+      if (method === 'GET') reportNoAnswer();
       reject(new ApiError(0, i18n.t('common:errors.network'), undefined, null));
     };
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
@@ -131,7 +131,9 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
       });
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
-      reportNoAnswer();
+      // A read without an answer means no connection; a write that broke off (an upload on a
+      // weak line) is reported to its caller, who queues or offers it again.
+      if (method === 'GET') reportNoAnswer();
       throw new ApiError(0, i18n.t('common:errors.network'), undefined, null);
     }
     status = res.status;
