@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { emailText } from './common';
 
-export const roleSchema = z.object({ name: z.enum(['teacher', 'student']) });
+/** admin: the school's administration (Schulverwaltung); guardian: a parent who follows their children (issue 19). */
+export const ROLES = ['admin', 'teacher', 'student', 'guardian'] as const;
+export const roleSchema = z.object({ name: z.enum(ROLES) });
 
 export const userSchema = z
   .object({

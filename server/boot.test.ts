@@ -40,7 +40,8 @@ describe('openDatabase on a new data folder', () => {
       expect(r?.n).toBe(0);
       const [m] = await rows<{ t: string | null }>(opened.db, sql`select to_regclass('template_marker')::text as t`);
       expect(m?.t).toBe('template_marker');
-      await opened.db.execute(sql`insert into users (name, email, role, password_hash) values ('A', 'a@example.test', 'teacher', 'x')`);
+      await opened.db.execute(sql`insert into schools (id, name) values (1, 'Schule')`);
+      await opened.db.execute(sql`insert into users (school_id, name, email, role, password_hash) values (1, 'A', 'a@example.test', 'teacher', 'x')`);
     } finally {
       await opened.close();
       opened.release();

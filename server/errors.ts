@@ -16,6 +16,10 @@ export const messages = {
     tr: 'Çok fazla deneme. Lütfen birkaç dakika bekleyip tekrar deneyin.',
   },
   loginFailed: { de: 'E-Mail oder Passwort ist falsch.', tr: 'E-posta veya şifre yanlış.' },
+  accountDeactivated: {
+    de: 'Dieses Konto ist deaktiviert. Bitte wenden Sie sich an die Schulverwaltung.',
+    tr: 'Bu hesap devre dışı bırakıldı. Lütfen okul yönetimine başvurun.',
+  },
   required: { de: 'Dieses Feld ist erforderlich.', tr: 'Bu alan zorunludur.' },
   email: { de: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.', tr: 'Lütfen geçerli bir e-posta adresi girin.' },
   payloadTooLarge: { de: 'Die Anfrage ist zu groß.', tr: 'İstek çok büyük.' },

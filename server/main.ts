@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './boot';
 import { DataDirLockedError } from './lib/data-lock';
 import { createStorage } from './lib/storage';
-import { DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TEACHER, isEmpty, seedDemo } from './db/seed';
+import { DEMO_ADMIN, DEMO_GUARDIAN, DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TEACHER, isEmpty, seedDemo } from './db/seed';
 
 async function main() {
   const startedAt = Date.now();
@@ -24,7 +24,9 @@ async function main() {
   if (seeded) {
     console.log(
       `\nDemo school created. Sign in with password "${DEMO_PASSWORD}" as\n` +
+        `  administration: ${DEMO_ADMIN.email} (${DEMO_ADMIN.name})\n` +
         `  teacher: ${DEMO_TEACHER.email} (${DEMO_TEACHER.name})\n` +
+        `  parent: ${DEMO_GUARDIAN.email} (${DEMO_GUARDIAN.name})\n` +
         `  students: ${DEMO_STUDENTS.map((s) => s.email).join(', ')}\n`,
     );
   }

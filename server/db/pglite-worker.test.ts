@@ -28,6 +28,8 @@ beforeAll(async () => {
   // PGlite in this thread, as the server ran it before, for comparison.
   local = await PGlite.create({ loadDataDir: snapshot(), parsers: { 1082: (v: string) => v, 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
   localDb = drizzle(local, { schema: schemaModule.schema }) as unknown as Db;
+  // every account belongs to a school (issue 19): school 1 in both databases
+  for (const d of [db, localDb]) await d.execute(sql`insert into schools (id, name) values (1, 'Schule')`);
 });
 afterAll(async () => {
   await h.close();
@@ -42,7 +44,7 @@ const seq = (() => {
 async function teacher(d: Db = db) {
   const [u] = await d
     .insert(users)
-    .values({ name: `Lehrer ${seq()}`, email: `w-${seq()}@example.test`, role: 'teacher', teacherId: null, passwordHash: 'x' })
+    .values({ name: `Lehrer ${seq()}`, email: `w-${seq()}@example.test`, role: 'teacher', teacherId: null, schoolId: 1, passwordHash: 'x' })
     .returning();
   return u!;
 }
@@ -53,7 +55,7 @@ describe('the embedded database in a worker thread', () => {
       interval '1 day' as iv, array['2024-01-01'::date] as ds, '{"a":[1,2]}'::jsonb as j, null::text as n, 'x'::bytea as b, true as t`;
     expect(await rows(db, q)).toEqual(await rows(localDb, q));
     // Drizzle's query builder (array rows, its own parsers for timestamps) on both
-    const same = { name: 'Gleich', email: 'same@example.test', role: 'teacher' as const, teacherId: null, passwordHash: 'x', createdAt: new Date('2024-03-01T10:00:00.123Z') };
+    const same = { name: 'Gleich', email: 'same@example.test', role: 'teacher' as const, teacherId: null, schoolId: 1, passwordHash: 'x', createdAt: new Date('2024-03-01T10:00:00.123Z') };
     for (const d of [db, localDb]) await d.insert(users).values(same);
     const pick = (d: Db) =>
       d.select({ name: users.name, createdAt: users.createdAt, role: users.role, phone: users.phone }).from(users).where(eq(users.email, same.email));
@@ -68,7 +70,7 @@ describe('the embedded database in a worker thread', () => {
     const t = await teacher();
     const e2 = (await db
       .insert(users)
-      .values({ name: 'Doppelt', email: t.email.toUpperCase(), role: 'teacher', teacherId: null, passwordHash: 'x' })
+      .values({ name: 'Doppelt', email: t.email.toUpperCase(), role: 'teacher', teacherId: null, schoolId: 1, passwordHash: 'x' })
       .catch((e: unknown) => e)) as { cause?: { code?: string; constraint?: string; message?: string } };
     expect(e2.cause?.code).toBe('23505');
     expect(e2.cause?.constraint).toBe('users_email_lower_key');

@@ -1,14 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { courses, enrolments, exerciseCourses, exercises, practiceSessions, submissions, users } from './schema/index';
+import { courses, enrolments, exerciseCourses, exercises, guardianLinks, practiceSessions, schools, submissions, users } from './schema/index';
 import { hashPassword } from '../lib/passwords';
 import type { Storage } from '../lib/storage';
 import { todayInZone } from '../lib/time';
 import { seedDemoMedia } from '../modules/media/demo-media';
 
 export const DEMO_PASSWORD = 'demo1234';
+export const DEMO_SCHOOL = 'Musikschule Klangwelt';
 export const DEMO_TEACHER = { name: 'Mehmet Yılmaz', email: 'lehrer@example.com' };
+/** The demo school's administration (issue 19). */
+export const DEMO_ADMIN = { name: 'Sabine Krüger', email: 'verwaltung@example.com' };
+/** A parent of the first demo student (issue 19). */
+export const DEMO_GUARDIAN = { name: 'Fatma Demir', email: 'eltern@example.com' };
 export const DEMO_STUDENTS = [
   { name: 'Ayşe Demir', email: 'ayse@example.com', phone: '+49 151 2345678' },
   { name: 'Lukas Becker', email: 'lukas@example.com', phone: '+49 160 9876543' },
@@ -50,9 +55,12 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date(), media
   const random = rng(42);
 
   await db.transaction(async (tx) => {
+    const [school] = await tx.insert(schools).values({ name: DEMO_SCHOOL }).returning();
+    if (!school) throw new Error('seed: school');
+    await tx.insert(users).values({ ...DEMO_ADMIN, schoolId: school.id, role: 'admin', passwordHash: hash, createdAt: new Date(now.getTime() - 120 * 86400000) });
     const [teacher] = await tx
       .insert(users)
-      .values({ ...DEMO_TEACHER, role: 'teacher', passwordHash: hash, createdAt: new Date(now.getTime() - 90 * 86400000) })
+      .values({ ...DEMO_TEACHER, schoolId: school.id, role: 'teacher', passwordHash: hash, createdAt: new Date(now.getTime() - 90 * 86400000) })
       .returning();
     if (!teacher) throw new Error('seed: teacher');
 
@@ -65,6 +73,7 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date(), media
           phone: s.phone,
           notes: i === 0 ? 'Spielt seit zwei Jahren Ney, sehr motiviert.' : null,
           role: 'student' as const,
+          schoolId: school.id,
           teacherId: teacher.id,
           passwordHash: hash,
           createdAt: new Date(now.getTime() - (60 - i * 9) * 86400000),
@@ -92,6 +101,11 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date(), media
     if (!ney || !oud) throw new Error('seed: courses');
 
     const [s0, s1, s2, s3, s4, s5] = studentRows;
+    const [guardian] = await tx
+      .insert(users)
+      .values({ ...DEMO_GUARDIAN, schoolId: school.id, role: 'guardian', passwordHash: hash, createdAt: new Date(now.getTime() - 30 * 86400000) })
+      .returning();
+    await tx.insert(guardianLinks).values({ schoolId: school.id, guardianId: guardian!.id, studentId: s0!.id });
     if (!s0 || !s1 || !s2 || !s3 || !s4 || !s5) throw new Error('seed: students');
     await tx.insert(enrolments).values([
       { courseId: ney.id, studentId: s0.id },

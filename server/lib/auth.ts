@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, lt, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { tokens, users } from '../db/schema/index';
@@ -7,11 +7,24 @@ import { forbidden, unauthorized } from '../errors';
 import { TOKEN_IDLE_DAYS } from '../../contract/constants';
 import { clusterOf } from './cluster';
 
-export type Role = 'teacher' | 'student';
-export type AuthUser = { id: number; name: string; email: string; role: Role; teacherId: number | null; tokenId: number };
+export type Role = 'admin' | 'teacher' | 'student' | 'guardian';
+export type AuthUser = { id: number; schoolId: number; name: string; email: string; role: Role; teacherId: number | null; tokenId: number };
 
-/** Who may call a route. Every /api route declares one in `config.access`; the app refuses to start otherwise. */
-export type Access = 'public' | 'user' | 'teacher' | 'student';
+/**
+ * Who may call a route. Every /api route declares one in `config.access`; the app refuses to start otherwise.
+ * `user`: a teacher or a student (the practice app's routes); `any`: every signed-in account
+ * (admin, teacher, student, guardian); `staff`: a teacher or the school's administrator; the
+ * other values name one role (docs/decisions/schools-and-roles.md).
+ */
+export type Access = 'public' | 'any' | 'user' | 'staff' | Role;
+
+/** Whether a role may call a route of this access (after the token check). */
+export function roleAllowed(access: Exclude<Access, 'public'>, role: Role): boolean {
+  if (access === 'any') return true;
+  if (access === 'user') return role === 'teacher' || role === 'student';
+  if (access === 'staff') return role === 'teacher' || role === 'admin';
+  return access === role;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -194,6 +207,7 @@ export async function userForToken(db: Db, token: string, now = new Date()): Pro
   const found = await db
     .select({
       id: users.id,
+      schoolId: users.schoolId,
       name: users.name,
       email: users.email,
       role: users.role,
@@ -204,7 +218,8 @@ export async function userForToken(db: Db, token: string, now = new Date()): Pro
     })
     .from(tokens)
     .innerJoin(users, eq(users.id, tokens.userId))
-    .where(eq(tokens.tokenHash, hash))
+    // A deactivated account's tokens are deleted when it is deactivated; this also refuses one that a change past the server left.
+    .where(and(eq(tokens.tokenHash, hash), isNull(users.deactivatedAt)))
     .limit(1);
   const row = found[0];
   if (!row) return null;
@@ -232,7 +247,7 @@ function bearer(req: FastifyRequest): string | null {
   return m?.[1] ?? null;
 }
 
-/** The signed-in user of a route whose access is user/teacher/student. */
+/** The signed-in user of a route that is not public. */
 export function currentUser(req: FastifyRequest): AuthUser {
   if (!req.user) throw unauthorized();
   return req.user;
@@ -257,7 +272,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
       const user = await userForToken(db, token);
       if (!user) throw unauthorized();
       req.user = user;
-      if (access !== 'user' && user.role !== access) throw forbidden();
+      if (!roleAllowed(access, user.role)) throw forbidden();
     };
     // onRequest: before the body is read or validated, so a guest gets 401 (not 422) and uploads stop early.
     const existing = route.onRequest;

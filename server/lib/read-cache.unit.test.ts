@@ -61,7 +61,7 @@ describe('ReadCache', () => {
 
 describe('tenantOf', () => {
   it('is the teacher for a teacher and the owning teacher for a student', () => {
-    const base = { name: 'x', email: 'x@example.test', tokenId: 1 };
+    const base = { name: 'x', email: 'x@example.test', tokenId: 1, schoolId: 1 };
     expect(tenantOf({ ...base, id: 5, role: 'teacher', teacherId: null })).toBe(5);
     expect(tenantOf({ ...base, id: 9, role: 'student', teacherId: 5 })).toBe(5);
   });

@@ -8,10 +8,12 @@ import type { TestApp, TestUser } from './test-app';
 /**
  * The people of the security tests and fresh data owned by teacher A and student A.
  * studentA and studentB are both teacher A's students (siblings in one course), so a student
- * seeing another student's data would show up even inside one teacher's school.
+ * seeing another student's data would show up even inside one teacher's school. School A (issue 19)
+ * holds teachers A and B, students A and B, its administrator adminA and the guardians of student A
+ * (guardianA) and of student B (guardianB); school C, another school, has teacherC and adminC.
  */
-export type Caller = 'guest' | 'studentA' | 'studentB' | 'teacherA' | 'teacherB';
-export const CALLERS: Caller[] = ['guest', 'studentB', 'teacherB', 'studentA', 'teacherA'];
+export type Caller = 'guest' | 'studentA' | 'studentB' | 'teacherA' | 'teacherB' | 'adminA' | 'guardianA' | 'guardianB' | 'teacherC' | 'adminC';
+export const CALLERS: Caller[] = ['guest', 'studentB', 'teacherB', 'guardianB', 'teacherC', 'adminC', 'studentA', 'teacherA', 'adminA', 'guardianA'];
 
 export type World = Awaited<ReturnType<typeof makeWorld>>;
 
@@ -23,7 +25,13 @@ export async function makeWorld(t: TestApp) {
   const teacherB = await t.teacher({ name: 'Lehrer Beta' });
   const studentA = await t.student(teacherA, { name: 'Schülerin Anna' });
   const studentB = await t.student(teacherA, { name: 'Schüler Bert' });
-  const users: Record<Exclude<Caller, 'guest'>, TestUser> = { studentA, studentB, teacherA, teacherB };
+  const adminA = await t.admin({ name: 'Verwaltung Alpha' });
+  const guardianA = await t.guardian([studentA], { name: 'Mutter von Anna' });
+  const guardianB = await t.guardian([studentB], { name: 'Vater von Bert' });
+  const schoolC = await t.school('Andere Musikschule');
+  const teacherC = await t.teacher({ name: 'Lehrerin Gamma', schoolId: schoolC.id });
+  const adminC = await t.admin({ name: 'Verwaltung Gamma', schoolId: schoolC.id });
+  const users: Record<Exclude<Caller, 'guest'>, TestUser> = { studentA, studentB, teacherA, teacherB, adminA, guardianA, guardianB, teacherC, adminC };
   let n = 0;
   /** A unique text that appears only in the fixture it names: it must never reach another caller. */
   const marker = (what: string) => `${what}-secret-${(n++).toString(36)}${randomBytes(3).toString('hex')}`;
@@ -78,7 +86,7 @@ export async function makeWorld(t: TestApp) {
     return t.student(teacherA, { name: marker('schueler'), notes: marker('notizen'), courseIds: [c.id] });
   }
 
-  return { t, users, teacherA, teacherB, studentA, studentB, headersOf, marker, course, exercise, task, runningSession, student, today, inDays };
+  return { t, users, teacherA, teacherB, studentA, studentB, adminA, guardianA, guardianB, schoolC, teacherC, adminC, headersOf, marker, course, exercise, task, runningSession, student, today, inDays };
 }
 
 /**

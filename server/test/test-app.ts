@@ -7,8 +7,9 @@ import { inject } from 'vitest';
 import { buildApp, type AppDeps } from '../app';
 import { configSchema } from '../config';
 import { openPglite, openPostgres, type Db, type DbHandle } from '../db/client';
-import { courses, enrolments, exerciseCourses, exercises, submissions, users } from '../db/schema/index';
-import { issueToken } from '../lib/auth';
+import { eq } from 'drizzle-orm';
+import { courses, enrolments, exerciseCourses, exercises, guardianLinks, schools, submissions, users } from '../db/schema/index';
+import { issueToken, type Role } from '../lib/auth';
 import { hashPassword } from '../lib/passwords';
 import { installOpenApiGuard } from './openapi-guard';
 import { startS3Server } from './s3-server';
@@ -18,9 +19,10 @@ let passwordHash: Promise<string> | undefined;
 
 export type TestUser = {
   id: number;
+  schoolId: number;
   name: string;
   email: string;
-  role: 'teacher' | 'student';
+  role: Role;
   token: string;
   /** Headers with the Bearer token, for app.inject. */
   headers: { authorization: string };
@@ -97,15 +99,28 @@ export async function setupTestApp(env: Record<string, string> = {}, opts: { bal
     for (const other of balanced) other.readCache?.clear();
   };
 
-  async function makeUser(role: 'teacher' | 'student', teacherId: number | null, o: Partial<typeof users.$inferInsert> = {}): Promise<TestUser> {
+  /** The school of every user made without naming one (created on first use). */
+  let defaultSchool: Promise<number> | undefined;
+  const schoolOfTests = () =>
+    (defaultSchool ??= db
+      .insert(schools)
+      .values({ name: `Testschule ${uniq()}` })
+      .returning({ id: schools.id })
+      .then((r) => r[0]!.id));
+
+  async function makeUser(role: Role, teacherId: number | null, o: Partial<typeof users.$inferInsert> = {}): Promise<TestUser> {
     passwordHash ??= hashPassword(TEST_PASSWORD);
+    // A student's school comes from the teacher (trigger); everyone else's is named or the tests' default.
+    const schoolId = o.schoolId ?? (teacherId === null ? await schoolOfTests() : undefined);
     const [u] = await db
       .insert(users)
       .values({
-        name: o.name ?? `${role === 'teacher' ? 'Lehrer' : 'Schüler'} ${uniq()}`,
+        name: o.name ?? `${{ admin: 'Verwaltung', teacher: 'Lehrer', student: 'Schüler', guardian: 'Elternteil' }[role]} ${uniq()}`,
         email: o.email ?? `${role}-${uniq()}@example.test`,
         role,
         teacherId,
+        ...(schoolId !== undefined ? { schoolId } : {}),
+        ...(o.deactivatedAt ? { deactivatedAt: o.deactivatedAt } : {}),
         passwordHash: o.passwordHash ?? (await passwordHash),
         phone: o.phone ?? null,
         notes: o.notes ?? null,
@@ -115,7 +130,7 @@ export async function setupTestApp(env: Record<string, string> = {}, opts: { bal
     if (!u) throw new Error('factory: user');
     const token = await issueToken(db, u.id);
     forgetReads();
-    return { id: u.id, name: u.name, email: u.email, role, token, headers: { authorization: `Bearer ${token}` } };
+    return { id: u.id, schoolId: u.schoolId, name: u.name, email: u.email, role, token, headers: { authorization: `Bearer ${token}` } };
   }
 
   const testApp = {
@@ -124,7 +139,28 @@ export async function setupTestApp(env: Record<string, string> = {}, opts: { bal
     deps,
     dbKind: handle.kind,
     forgetReads,
+    /** The school of users made without naming one. */
+    defaultSchoolId: schoolOfTests,
+    /** A new school (issue 19), for tests of what crosses schools. */
+    async school(name = `Schule ${uniq()}`) {
+      const [s] = await db.insert(schools).values({ name }).returning();
+      return s!;
+    },
     teacher: (o: Partial<typeof users.$inferInsert> = {}) => makeUser('teacher', null, o),
+    /** The administrator of a school (the tests' default school unless o.schoolId names one). */
+    admin: (o: Partial<typeof users.$inferInsert> = {}) => makeUser('admin', null, o),
+    /** A guardian following the given students (all of one school). */
+    guardian: async (children: Array<{ id: number }>, o: Partial<typeof users.$inferInsert> = {}) => {
+      let schoolId = o.schoolId;
+      if (schoolId === undefined && children[0]) {
+        const [c] = await db.select({ schoolId: users.schoolId }).from(users).where(eq(users.id, children[0].id));
+        schoolId = c?.schoolId;
+      }
+      const g = await makeUser('guardian', null, { ...o, ...(schoolId !== undefined ? { schoolId } : {}) });
+      if (children.length) await db.insert(guardianLinks).values(children.map((c) => ({ guardianId: g.id, studentId: c.id })));
+      forgetReads();
+      return g;
+    },
     student: (teacher: { id: number }, o: Partial<typeof users.$inferInsert> & { courseIds?: number[] } = {}) =>
       makeUser('student', teacher.id, o).then(async (s) => {
         if (o.courseIds?.length) await db.insert(enrolments).values(o.courseIds.map((courseId) => ({ courseId, studentId: s.id })));

@@ -21,21 +21,46 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * The school a row belongs to (issue 19, docs/decisions/schools-and-roles.md): the unit of tenancy and
+ * the shard key. The app's inserts name it; an insert that leaves it out gets the parent row's school
+ * from the trigger `uk_fill_school_id` (migration 0009), which also refuses a row whose school differs
+ * from its parent's.
+ */
+const schoolId = () =>
+  integer('school_id')
+    .notNull()
+    .references((): AnyPgColumn => schools.id, { onDelete: 'cascade' })
+    .$defaultFn(() => sql`null`);
+
+/** A music school: teachers, students, guardians, courses and exercises belong to exactly one. */
+export const schools = pgTable('schools', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
-/** Teachers and students. A student belongs to the teacher who created it (teacher_id). */
+/**
+ * Administrators, teachers, students and guardians of a school. A student belongs to one teacher
+ * (teacher_id); a guardian follows the students of guardian_links. A deactivated account
+ * (deactivated_at) cannot sign in, and its tokens are deleted.
+ */
 export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
+    schoolId: schoolId(),
     name: text('name').notNull(),
     email: text('email').notNull(),
-    role: text('role', { enum: ['teacher', 'student'] }).notNull(),
+    role: text('role', { enum: ['admin', 'teacher', 'student', 'guardian'] }).notNull(),
     passwordHash: text('password_hash').notNull(),
     phone: text('phone'),
     notes: text('notes'),
     teacherId: integer('teacher_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -43,8 +68,9 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_teacher_created_idx').on(t.teacherId, t.createdAt),
     index('users_teacher_name_idx').on(t.teacherId, t.name),
-    check('users_role_check', sql`${t.role} in ('teacher', 'student')`),
-    check('users_student_has_teacher', sql`(${t.role} = 'teacher') = (${t.teacherId} is null)`),
+    index('users_school_role_name_idx').on(t.schoolId, t.role, t.name),
+    check('users_role_check', sql`${t.role} in ('admin', 'teacher', 'student', 'guardian')`),
+    check('users_student_has_teacher', sql`(${t.role} = 'student') = (${t.teacherId} is not null)`),
   ],
 );
 
@@ -67,6 +93,7 @@ export const courses = pgTable(
   'courses',
   {
     id: serial('id').primaryKey(),
+    schoolId: schoolId(),
     teacherId: integer('teacher_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -81,6 +108,7 @@ export const courses = pgTable(
 export const enrolments = pgTable(
   'enrolments',
   {
+    schoolId: schoolId(),
     courseId: integer('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
@@ -97,6 +125,7 @@ export const exercises = pgTable(
   'exercises',
   {
     id: serial('id').primaryKey(),
+    schoolId: schoolId(),
     teacherId: integer('teacher_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -132,6 +161,7 @@ export const exercises = pgTable(
 export const exerciseCourses = pgTable(
   'exercise_courses',
   {
+    schoolId: schoolId(),
     exerciseId: integer('exercise_id')
       .notNull()
       .references(() => exercises.id, { onDelete: 'cascade' }),
@@ -146,6 +176,7 @@ export const mediaFiles = pgTable(
   'media_files',
   {
     id: serial('id').primaryKey(),
+    schoolId: schoolId(),
     exerciseId: integer('exercise_id')
       .notNull()
       .references(() => exercises.id, { onDelete: 'cascade' }),
@@ -164,6 +195,7 @@ export const submissions = pgTable(
   'submissions',
   {
     id: serial('id').primaryKey(),
+    schoolId: schoolId(),
     studentId: integer('student_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -192,6 +224,7 @@ export const submissions = pgTable(
     index('submissions_series_idx').on(t.seriesId, t.dueDate),
     index('submissions_exercise_idx').on(t.exerciseId),
     index('submissions_student_completed_idx').on(t.studentId, t.completedAt),
+    index('submissions_school_completed_idx').on(t.schoolId, t.completedAt),
     uniqueIndex('submissions_series_student_due_key').on(t.seriesId, t.studentId, t.dueDate),
     check('submissions_accuracy_check', sql`${t.accuracyScore} is null or (${t.accuracyScore} >= 0 and ${t.accuracyScore} <= 100)`),
     check('submissions_expiry_check', sql`${t.expirationDate} is null or ${t.expirationDate} >= ${t.dueDate}`),
@@ -203,6 +236,7 @@ export const practiceSessions = pgTable(
   'practice_sessions',
   {
     id: serial('id').primaryKey(),
+    schoolId: schoolId(),
     submissionId: integer('submission_id')
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
@@ -221,6 +255,7 @@ export const practiceSessions = pgTable(
     uniqueIndex('practice_sessions_one_running_key').on(t.submissionId).where(sql`${t.endedAt} is null`),
     index('practice_sessions_submission_idx').on(t.submissionId, t.startedAt),
     index('practice_sessions_student_started_idx').on(t.studentId, t.startedAt),
+    index('practice_sessions_school_started_idx').on(t.schoolId, t.startedAt),
     check('practice_sessions_duration_check', sql`${t.durationMinutes} is null or (${t.durationMinutes} >= 0 and ${t.durationMinutes} <= 180)`),
     check('practice_sessions_tempo_check', sql`${t.tempoBpm} is null or ${t.tempoBpm} between 20 and 300`),
   ],
@@ -248,7 +283,7 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
-export const schema = { users, tokens, courses, enrolments, exercises, exerciseCourses, mediaFiles, submissions, practiceSessions };
+export const schema = { schools, users, tokens, courses, enrolments, exercises, exerciseCourses, mediaFiles, submissions, practiceSessions };
 
 /**
  * A recording a student sent for a task (shared/RECORDINGS.md). `teacher_id` is the task's teacher,
@@ -259,6 +294,7 @@ export const recordings = pgTable(
   'recordings',
   {
     id: serial('id').primaryKey(),
+    schoolId: schoolId(),
     submissionId: integer('submission_id')
       .notNull()
       .references(() => submissions.id, { onDelete: 'cascade' }),
@@ -296,6 +332,7 @@ export const recordingComments = pgTable(
   'recording_comments',
   {
     id: serial('id').primaryKey(),
+    schoolId: schoolId(),
     recordingId: integer('recording_id')
       .notNull()
       .references(() => recordings.id, { onDelete: 'cascade' }),
@@ -346,6 +383,7 @@ export const invalidationSeq = pgSequence('uk_invalidation_seq');
 export const calendarFeeds = pgTable(
   'calendar_feeds',
   {
+    schoolId: schoolId(),
     userId: integer('user_id')
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -354,4 +392,75 @@ export const calendarFeeds = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('calendar_feeds_secret_hash_key').on(t.secretHash)],
+);
+
+/** A guardian (parent) follows a student read-only (issue 19): tasks, minutes, streak, feedback, recordings. */
+export const guardianLinks = pgTable(
+  'guardian_links',
+  {
+    schoolId: schoolId(),
+    guardianId: integer('guardian_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.guardianId, t.studentId] }), index('guardian_links_student_idx').on(t.studentId)],
+);
+
+/**
+ * A one-time link that lets a new teacher or guardian set a password (issue 19). Only the SHA-256 of
+ * the link's secret is stored; a guardian invitation names the students the guardian will follow.
+ */
+export const invites = pgTable(
+  'invites',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['teacher', 'guardian'] }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    studentIds: jsonb('student_ids').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    acceptedUserId: integer('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('invites_token_hash_key').on(t.tokenHash),
+    index('invites_school_created_idx').on(t.schoolId, t.createdAt),
+    check('invites_kind_check', sql`${t.kind} in ('teacher', 'guardian')`),
+  ],
+);
+
+/**
+ * What was done to a school's people and data (issue 19): sign-ins of administrators, invitations,
+ * role and state changes, moves, exports and erasures. The actor's name is copied, so the entry
+ * still says who after the account is gone.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    actorRole: text('actor_role').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: integer('target_id'),
+    targetName: text('target_name'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_school_created_idx').on(t.schoolId, t.createdAt, t.id)],
 );

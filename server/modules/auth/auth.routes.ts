@@ -29,14 +29,14 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/user',
-    { config: { access: 'user' }, schema: { tags: ['auth'], querystring: languageOnlyQuery, response: { 200: userSchema, ...errorResponsesOf(401) } } },
+    { config: { access: 'any' }, schema: { tags: ['auth'], querystring: languageOnlyQuery, response: { 200: userSchema, ...errorResponsesOf(401) } } },
     async (req) => toUser(currentUser(req)),
   );
 
   app.post(
     '/api/logout',
     {
-      config: { access: 'user' },
+      config: { access: 'any' },
       schema: { tags: ['auth'], querystring: languageOnlyQuery, response: { 204: z.null(), ...errorResponsesOf(401), ...bodyErrors } },
     },
     async (req, reply) => {

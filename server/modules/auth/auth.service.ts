@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tokens, users } from '../../db/schema/index';
 import { AppError, messages } from '../../errors';
-import { forgetToken, issueToken, pruneTokens, type AuthUser } from '../../lib/auth';
+import { forgetToken, issueToken, pruneTokens, type AuthUser, type Role } from '../../lib/auth';
+import { audit } from '../../lib/audit';
 import { verifyPassword } from '../../lib/passwords';
 import { SignInLimiter } from '../../lib/rate-limit';
 import type { LoginResponse, User } from '../../../contract/auth';
@@ -27,7 +28,7 @@ export function addressDelayMs(failures: number): number {
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-export function toUser(u: { id: number; name: string; email: string; role: 'teacher' | 'student' }): User {
+export function toUser(u: { id: number; name: string; email: string; role: Role }): User {
   return { id: u.id, name: u.name, email: u.email, role: { name: u.role } };
 }
 
@@ -63,8 +64,11 @@ export class AuthService {
       throw new AppError(401, messages.loginFailed);
     }
     await this.limiter.reset(emailKey);
+    // Told only to whoever knows the password: the account exists but may not sign in.
+    if (user.deactivatedAt) throw new AppError(401, messages.accountDeactivated);
     await pruneTokens(this.db, user.id);
     const token = await issueToken(this.db, user.id);
+    if (user.role === 'admin') await audit(this.db, user, 'admin.sign_in', null, { ip });
     return { token, user: toUser(user) };
   }
 

@@ -25,7 +25,7 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
       const user = currentUser(req);
       const { course_id, start, end } = req.query;
       return service.events(
-        { viewer: { role: user.role, id: user.id }, courseId: course_id, start, end },
+        { viewer: { role: user.role === 'teacher' ? 'teacher' : 'student', id: user.id }, courseId: course_id, start, end },
         todayInZone(app.deps.config.APP_TIMEZONE),
       );
     },
