@@ -232,8 +232,9 @@ async function journey(page: Page, context: BrowserContext, request: APIRequestC
   const s = sessions[0]!;
   expect(s.recorded_offline).toBe(true);
   const seconds = (Date.parse(s.ended_at ?? '') - Date.parse(s.started_at)) / 1000;
+  // The display reads 00:05 from 5.0 s to 5.99 s, and the stop click takes a moment on a loaded machine.
   expect(seconds).toBeGreaterThanOrEqual(4);
-  expect(seconds).toBeLessThanOrEqual(6);
+  expect(seconds).toBeLessThanOrEqual(7.5);
   expect(after.status).toBe('completed');
   expect(offlinePosts).toBe(1);
   expect(completes).toBe(1);

@@ -1,5 +1,5 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister';
-import type { PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
+import type { PersistedClient, PersistQueryClientOptions } from '@tanstack/react-query-persist-client';
 import type { QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set } from 'idb-keyval';
 
@@ -36,7 +36,35 @@ export const persister = createAsyncStoragePersister({
         }),
       },
     }),
+  deserialize: restoredClient,
 });
+
+/**
+ * Signed links of media files: what a write on the server changes is never in them, so a kept one
+ * may be used as it is (the file itself comes from the service worker's cache by its path).
+ */
+const UNCHANGED_BY_WRITES = new Set(['media-url', 'recording-media-url']);
+
+/**
+ * A restored answer is shown at once, but counts as outdated: the stored copy is written at most
+ * once a second (and the write is cut off by a reload or a closed tab), so it can be older than
+ * what the last page showed, e.g. a task's recordings list from before a take was sent. Kept as
+ * fresh (the app's staleTime is 30 s) such a copy would not be fetched again after a reload and
+ * the take would seem gone. Marked invalidated, every restored query is fetched again as soon as
+ * it is used with a connection; without one it stays as it is (the fetch waits for the connection).
+ */
+export function restoredClient(cached: string): PersistedClient {
+  const client = JSON.parse(cached) as PersistedClient;
+  const queries = client.clientState?.queries;
+  if (!Array.isArray(queries)) return client;
+  return {
+    ...client,
+    clientState: {
+      ...client.clientState,
+      queries: queries.map((q) => (UNCHANGED_BY_WRITES.has(String(q.queryKey[0])) ? q : { ...q, state: { ...q.state, isInvalidated: true } })),
+    },
+  };
+}
 
 /** How long a kept answer may be shown (and kept in memory once loaded). */
 export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

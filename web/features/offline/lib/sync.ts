@@ -1,6 +1,6 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { api, isApiError } from '@web/lib/api';
-import { uploadRecording } from '@web/features/recordings/api/recordings';
+import { addSentRecording, uploadRecording } from '@web/features/recordings/api/recordings';
 import { outbox as takes } from '@web/features/recordings/lib/outbox';
 import { uploads } from '@web/features/recordings/lib/uploads';
 import { writes, type QueuedWrite } from './outbox';
@@ -73,8 +73,9 @@ export function startSync(userId: number, queryClient: QueryClient): SyncHandle 
         if (take.error || uploads.get(take.id)) continue;
         const controller = uploads.begin(take.id);
         try {
-          await uploadRecording(take, (f) => uploads.progress(take.id, f), controller.signal);
+          const recording = await uploadRecording(take, (f) => uploads.progress(take.id, f), controller.signal);
           await takes.remove(take.id);
+          addSentRecording(queryClient, recording);
           sent++;
         } catch (err) {
           if (err instanceof DOMException && err.name === 'AbortError') continue;

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CountResponse, CreateCommentBody, InboxResponse, Recording, RecordingComment, RecordingListResponse, UpdateCommentBody } from '@contract/recordings';
 import { api } from '@web/lib/api';
 import { currentLanguage } from '@web/lib/i18n';
@@ -102,6 +102,19 @@ export function uploadRecording(
     signal,
     idempotencyKey: take.id,
   });
+}
+
+/**
+ * A take the server has just accepted (its 201 answer): at once at the top of its task's list,
+ * as the list would show it. The caller still invalidates, but the list does not wait for that
+ * refetch: it may be paused (offline) or lose a race with a reload, and a take the student saw
+ * arrive must not vanish from the screen. A list not loaded yet stays unloaded (its first fetch
+ * brings the take with the rest).
+ */
+export function addSentRecording(qc: QueryClient, recording: Recording): void {
+  qc.setQueryData<Recording[]>(recordingKeys.list(recording.submission_id), (list) =>
+    list === undefined ? undefined : [recording, ...list.filter((r) => r.id !== recording.id)],
+  );
 }
 
 /** After any change: the recordings, their counts and the task list's 'Neues Feedback'. */

@@ -52,8 +52,11 @@ export function RecordingCard({
   const player = useRef<PlayerHandle>(null);
   const teacher = viewer === 'teacher';
 
-  // The badge stays for this visit; the server learns at once that the feedback was seen.
-  const [wasNew] = useState(viewer === 'student' && recording.new_feedback);
+  // The badge stays for this visit; the server learns at once that the feedback was seen. The
+  // card may first show the device's kept copy (from before the teacher answered) and the
+  // server's answer a moment later: new feedback counts from whichever answer first says so.
+  const [wasNew, setWasNew] = useState(viewer === 'student' && recording.new_feedback);
+  if (viewer === 'student' && recording.new_feedback && !wasNew) setWasNew(true);
   const seen = useMarkSeen();
   const seenOnce = useRef(false);
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
-import { recordingKeys, uploadRecording } from '../api/recordings';
+import { addSentRecording, recordingKeys, uploadRecording } from '../api/recordings';
 import { outbox, type PendingTake } from '../lib/outbox';
 import { uploads } from '../lib/uploads';
 
@@ -28,8 +28,10 @@ export function useSendTake() {
         console.warn('Aufnahme konnte nicht lokal gespeichert werden', err);
       }
       try {
-        await uploadRecording(take, (f) => uploads.progress(take.id, f), controller.signal);
+        const recording = await uploadRecording(take, (f) => uploads.progress(take.id, f), controller.signal);
         await outbox.remove(take.id).catch(() => undefined);
+        // The list shows the take from the server's answer itself (a refetch can be paused or lost).
+        addSentRecording(queryClient, recording);
         toast.success(t('send.success'));
         void queryClient.invalidateQueries({ queryKey: recordingKeys.all });
         void queryClient.invalidateQueries({ queryKey: ['submissions'] });
