@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailText, languageQuery, wholeNumberText } from './common';
+import { emailText, errorResponsesOf, languageQuery, wholeNumberText } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { EMAIL_MAX, PASSWORD_MAX, STUDENT_NAME_MAX } from './students';
 
@@ -24,7 +24,14 @@ const email = z.string().trim().min(1).max(EMAIL_MAX).pipe(z.email()).meta({ for
 const personName = z.string().trim().min(1).max(STUDENT_NAME_MAX);
 
 /** GET /api/school */
-export const schoolSchema = z.object({ id, name: z.string() }).meta({ id: 'School' });
+export const schoolSchema = z
+  .object({
+    id,
+    name: z.string(),
+    /** The school's time zone (APP_TIMEZONE): "today", weeks and the times of the audit log are read in it. */
+    time_zone: z.string(),
+  })
+  .meta({ id: 'School' });
 export type School = z.infer<typeof schoolSchema>;
 
 /** PATCH /api/school */
@@ -215,3 +222,18 @@ export type StudentErased = z.infer<typeof studentErasedSchema>;
 /** POST /api/school/students/{id}/erase body: the student's name typed again, so that an erasure is never a slip. */
 export const studentEraseBody = z.object({ confirm_name: z.string().trim().min(1).max(STUDENT_NAME_MAX) });
 export type StudentEraseBody = z.infer<typeof studentEraseBody>;
+
+/**
+ * GET /api/school/students/{id}/export: everything stored about the student as one zip download
+ * (Content-Disposition: attachment): `student.json` (profile without the password, courses, every
+ * task with feedback and scores, practice sessions, recordings' metadata and comments, guardians,
+ * the calendar address's existence; ISO 8601 dates) and `recordings/<id>-<name>` with each
+ * recording's file (a recording whose file is gone has `file: null`).
+ */
+export const studentExportResponses = {
+  200: {
+    description: 'The zip: student.json and the recordings\' files.',
+    content: { 'application/zip': { schema: z.any().meta({ type: 'string', format: 'binary' }) } },
+  },
+  ...errorResponsesOf(401, 403, 404),
+};

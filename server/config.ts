@@ -137,6 +137,31 @@ export const configSchema = z
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   // Bucket in the path (http://host/bucket/key) instead of the host name: MinIO, Garage and most self-hosted stores need true.
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, boolish.default(false)),
+  // Optional (issue 19): the mail server that sends invitation links, e.g. smtps://user:password@mail.example.org:465
+  // or smtp://mail.example.org:587 (STARTTLS when offered). Without it the links are only shown to copy.
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => {
+        try {
+          const u = new URL(v);
+          return (u.protocol === 'smtp:' || u.protocol === 'smtps:') && u.hostname !== '';
+        } catch {
+          return false;
+        }
+      }, 'must be an smtp:// or smtps:// address such as smtps://user:password@mail.example.org:465')
+      .optional(),
+  ),
+  // The sender of those mails, e.g. "Musikschule Klangwelt <verwaltung@example.org>"; required with SMTP_URL.
+  SMTP_FROM: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .max(300)
+      .refine((v) => /^[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>$|^[^\s<>@]+@[^\s<>@]+$/.test(v.trim()), 'must be an e-mail address, optionally with a name: Name <address@example.org>')
+      .optional(),
+  ),
   })
   .superRefine((c, ctx) => {
     if (c.MEDIA_STORE !== 's3') return;
@@ -146,6 +171,9 @@ export const configSchema = z
       const missing = c.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
       ctx.addIssue({ code: 'custom', path: [missing], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK\'s own credentials (AWS_* variables, an instance role)' });
     }
+  })
+  .superRefine((c, ctx) => {
+    if (c.SMTP_URL && !c.SMTP_FROM) ctx.addIssue({ code: 'custom', path: ['SMTP_FROM'], message: 'is required when SMTP_URL is set (the sender of invitation mails)' });
   });
 
 export type AppConfig = z.output<typeof configSchema>;
@@ -164,7 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       parsed.error.issues.map((i) => {
         const key = String(i.path[0] ?? '?');
         const value = env[key];
-        return `${key}${value === undefined ? '' : ` (got "${key === 'APP_SECRET' || key === 'S3_SECRET_ACCESS_KEY' ? '***' : value}")`}: ${i.message}`;
+        return `${key}${value === undefined ? '' : ` (got "${key === 'APP_SECRET' || key === 'S3_SECRET_ACCESS_KEY' || key === 'SMTP_URL' ? '***' : value}")`}: ${i.message}`;
       }),
     );
   }

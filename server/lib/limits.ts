@@ -157,7 +157,7 @@ export function registerBodyLimits(app: FastifyInstance, config: AppConfig): voi
   });
 
   const deadlineMs = Math.round(config.REQUEST_TIMEOUT_SECONDS * 1000);
-  app.addHook('onRequest', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
     if (!hasBody(req) || /^multipart\//i.test(req.headers['content-type'] ?? '')) return;
     const raw = req.raw;
     if (raw.complete) return;
@@ -166,11 +166,15 @@ export function registerBodyLimits(app: FastifyInstance, config: AppConfig): voi
       const socket = raw.socket;
       req.log.info('request body too slow: connection closed');
       if (socket.writable && !socket.destroyed) socket.write(rawAnswer(408, 'Request Timeout', messages.requestTimeout));
-      socket.destroy();
+      // (app.inject's stand-in socket has no destroy)
+      if (typeof socket.destroy === 'function') socket.destroy();
     }, deadlineMs);
     timer.unref();
     const stop = () => clearTimeout(timer);
     raw.once('end', stop);
     raw.once('close', stop);
+    // Answered before the body was read (401, 403, 413 …): the body no longer matters.
+    reply.raw.once('finish', stop);
+    reply.raw.once('close', stop);
   });
 }

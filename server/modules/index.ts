@@ -13,6 +13,8 @@ import dashboard from './dashboard/dashboard.routes';
 import recordings from './recordings/recordings.routes';
 import calendarFeed from './calendar-feed/calendar-feed.routes';
 import reports from './reports/reports.routes';
+import school from './school/school.routes';
+import guardians from './guardians/guardians.routes';
 
 /** Every API module, registered in this order by buildApp. Each module owns its folder. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -30,4 +32,6 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   recordings,
   calendarFeed,
   reports,
+  school,
+  guardians,
 ];
