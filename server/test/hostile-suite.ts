@@ -44,7 +44,7 @@ const ok = (s: number) => s >= 200 && s < 300;
 export const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function allowedCaller(spec: Spec): Caller {
-  const order: Caller[] = ['teacherA', 'studentA', 'teacherB', 'studentB', 'guest'];
+  const order: Caller[] = ['teacherA', 'studentA', 'teacherB', 'studentB', 'adminA', 'guardianA', 'guardianB', 'teacherC', 'adminC', 'guest'];
   return order.find((c) => {
     const e = spec.expect[c];
     return Array.isArray(e) ? e.some(ok) : ok(e);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponsesOf } from '../../../contract/common';
 import { mediaFileQuery, mediaFileResponses, mediaLinkParams, mediaLinkResponse } from '../../../contract/media';
-import { AppError, notFound, type Msg } from '../../errors';
+import { AppError, forbidden, notFound, type Msg } from '../../errors';
 import { currentUser } from '../../lib/auth';
 import { NotStoredError } from '../../lib/storage';
 import {
@@ -32,17 +32,21 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/media/*',
     {
-      config: { access: 'user' },
+      config: { access: 'any' },
       schema: {
         tags: ['media'],
-        description: 'A signed link (one hour) to a media file of an exercise: for its teacher, or a student with a task of it.',
+        description:
+          'A signed link (one hour) to a media file of an exercise: for its teacher, a student with a task of it, or a guardian of such a student; ' +
+          "to a recording: for its student, their teacher and their guardians. An administrator's call answers 403.",
         params: mediaLinkParams,
         querystring: mediaFileQuery.pick({ language: true }),
-        response: { 200: mediaLinkResponse, ...errorResponsesOf(401, 404) },
+        response: { 200: mediaLinkResponse, ...errorResponsesOf(401, 403, 404) },
       },
     },
     async (req) => {
       const user = currentUser(req);
+      // Teachers, students and guardians (issue 19); the administration opens no one's files.
+      if (user.role === 'admin') throw forbidden();
       const path = req.params['*'];
       if (!isMediaPath(path)) throw notFound();
       const media = await findVisibleMedia(app.deps.db, user, path);

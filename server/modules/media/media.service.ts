@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { isSafeRelativePath } from '../../lib/storage';
 import { MEDIA_LINK_TTL_SECONDS, STORED_MEDIA_PATH } from '../../../contract/media';
@@ -106,30 +106,54 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
 
 export type StoredMedia = { id: number; path: string; filename: string; mime_type: string; size: number };
 
-/** The media file at this path if the user may see it: the owning teacher, or a student with a task of that exercise. */
+/**
+ * The media file at this path if the user may see it: the owning teacher, a teacher or a student with
+ * a task of that exercise, or a guardian of such a student (issue 19); anyone else (an administrator
+ * too) nothing.
+ */
 export async function findVisibleMedia(db: DbOrTx, user: AuthUser, path: string): Promise<StoredMedia | null> {
-  // A recording: only the student who sent it and their teacher (everyone else: 404).
+  // The students a guardian follows (guardian_links of the guardian's school).
+  const childOf = (studentCol: SQL) =>
+    sql`exists (select 1 from guardian_links gl where gl.guardian_id = ${user.id} and gl.school_id = ${user.schoolId} and gl.student_id = ${studentCol})`;
+  // A recording: only the student who sent it, their teacher and their guardians (everyone else: 404).
   if (STORED_RECORDING_PATH.test(path)) {
-    const who = user.role === 'teacher' ? sql`r.teacher_id = ${user.id}` : sql`r.student_id = ${user.id}`;
+    const who =
+      user.role === 'teacher'
+        ? sql`r.teacher_id = ${user.id}`
+        : user.role === 'student'
+          ? sql`r.student_id = ${user.id}`
+          : user.role === 'guardian'
+            ? childOf(sql`r.student_id`)
+            : sql`false`;
     const found = await rows<StoredMedia>(
       db,
-      sql`select r.id, r.path, r.filename, r.mime_type, r.size from recordings r where r.path = ${path} and ${who} limit 1`,
+      sql`select r.id, r.path, r.filename, r.mime_type, r.size from recordings r
+          where r.path = ${path} and r.school_id = ${user.schoolId} and ${who} limit 1`,
     );
     return found[0] ?? null;
   }
   const visible =
     user.role === 'teacher'
-      ? sql`e.teacher_id = ${user.id}`
-      : sql`exists (select 1 from submissions s where s.exercise_id = m.exercise_id and s.student_id = ${user.id})`;
+      ? // their own exercise, or one of a task of theirs (a student moved to them brings tasks of another teacher's exercises)
+        sql`(e.teacher_id = ${user.id} or exists (select 1 from submissions s where s.exercise_id = m.exercise_id and s.school_id = m.school_id and s.teacher_id = ${user.id}))`
+      : user.role === 'student'
+        ? sql`exists (select 1 from submissions s where s.exercise_id = m.exercise_id and s.school_id = m.school_id and s.student_id = ${user.id})`
+        : user.role === 'guardian'
+          ? sql`exists (select 1 from submissions s where s.exercise_id = m.exercise_id and s.school_id = m.school_id and ${childOf(sql`s.student_id`)})`
+          : sql`false`;
   const r = await rows<StoredMedia>(
     db,
     sql`select m.id, m.path, m.filename, m.mime_type, m.size from media_files m
-        join exercises e on e.id = m.exercise_id
-        where m.path = ${path} and ${visible} limit 1`,
+        join exercises e on e.id = m.exercise_id and e.school_id = m.school_id
+        where m.path = ${path} and m.school_id = ${user.schoolId} and ${visible} limit 1`,
   );
   return r[0] ?? null;
 }
 
+/**
+ * The file behind a signed link, by its path in any school: the HMAC over the path is the
+ * permission (no sign-in, so no school to filter by); paths are unique across schools.
+ */
 export async function findMediaByPath(db: DbOrTx, path: string): Promise<StoredMedia | null> {
   if (STORED_RECORDING_PATH.test(path)) {
     const found = await rows<StoredMedia>(db, sql`select id, path, filename, mime_type, size from recordings where path = ${path} limit 1`);
