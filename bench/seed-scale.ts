@@ -97,10 +97,12 @@ export async function seedScale(
       const t = Date.now();
       return tx.execute(q).then(() => log(`  ${label}: ${Date.now() - t} ms`));
     };
+    // one school holds the bench's teachers (issue 19: every account belongs to a school)
+    await run('school', sql`insert into schools (name) values ('Bench-Musikschule')`);
     await run(
       'teachers',
-      sql`insert into users (name, email, role, password_hash, created_at)
-        select (array['Mehmet','Anna','Kemal','Sabine','Deniz','Thomas','Leyla','Jan','Selin','Katrin'])[1 + g % 10]
+      sql`insert into users (school_id, name, email, role, password_hash, created_at)
+        select (select max(id) from schools where name = 'Bench-Musikschule'), (array['Mehmet','Anna','Kemal','Sabine','Deniz','Thomas','Leyla','Jan','Selin','Katrin'])[1 + g % 10]
                || ' ' || (array['Yılmaz','Müller','Öztürk','Schneider','Şahin','Fischer','Aydın','Weber'])[1 + g % 8] || ' ' || g,
                'bench-t' || g || '@bench.example', 'teacher', ${hash}, now() - interval '4 years'
         from generate_series(1, ${n(T)}) g`,

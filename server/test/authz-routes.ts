@@ -12,6 +12,8 @@ import { sql } from 'drizzle-orm';
 import { rows } from '../db/client';
 import { multipart, type Caller, type World } from './authz-world';
 import { TEST_PASSWORD } from './test-app';
+import { schoolMatrix } from './authz-routes-school';
+import { guardianMatrix } from './authz-routes-guardians';
 
 /**
  * One row per route of the app: who may call it (the declared access), what each kind of caller
@@ -42,13 +44,21 @@ export type Spec = {
   check?: (w: World, caller: Caller, body: unknown) => void;
 };
 
-// Shapes of the usual rows.
-const teacherOwned = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: 403, studentB: 403, teacherA: ok, teacherB: 404 });
-const teacherAny = (ok: number, b: Status = ok): Record<Caller, Status> => ({ guest: 401, studentA: 403, studentB: 403, teacherA: ok, teacherB: b });
-const studentOwned = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: ok, studentB: 404, teacherA: 403, teacherB: 403 });
-const sharedTask = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: ok, studentB: 404, teacherA: ok, teacherB: 404 });
-const anyUser = (ok: number, b: Status = ok): Record<Caller, Status> => ({ guest: 401, studentA: ok, studentB: b, teacherA: ok, teacherB: b });
-const everyone = (ok: number): Record<Caller, Status> => ({ guest: ok, studentA: ok, studentB: ok, teacherA: ok, teacherB: ok });
+// Shapes of the usual rows. Outside school A (teacherC, adminC) nothing of A's exists: a route of
+// the caller's own role answers 404 (or its filtered list), another role's 403. An administrator or
+// a guardian calling a teacher's or a student's route gets 403 (issue 19).
+const newcomers = { adminA: 403, guardianA: 403, guardianB: 403, adminC: 403 } as const;
+const teacherOwned = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: 403, studentB: 403, teacherA: ok, teacherB: 404, teacherC: 404, ...newcomers });
+const teacherAny = (ok: number, b: Status = ok): Record<Caller, Status> => ({ guest: 401, studentA: 403, studentB: 403, teacherA: ok, teacherB: b, teacherC: b, ...newcomers });
+const studentOwned = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: ok, studentB: 404, teacherA: 403, teacherB: 403, teacherC: 403, ...newcomers });
+const sharedTask = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: ok, studentB: 404, teacherA: ok, teacherB: 404, teacherC: 404, ...newcomers });
+/** A route of the practice app (access `user`): teachers and students. */
+const anyUser = (ok: number, b: Status = ok): Record<Caller, Status> => ({ guest: 401, studentA: ok, studentB: b, teacherA: ok, teacherB: b, teacherC: b, ...newcomers });
+/** A route of every signed-in account (access `any`). */
+const anyAccount = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: ok, studentB: ok, teacherA: ok, teacherB: ok, teacherC: ok, adminA: ok, guardianA: ok, guardianB: ok, adminC: ok });
+const everyone = (ok: number): Record<Caller, Status> => ({ ...anyAccount(ok), guest: ok });
+/** A route of one student role: every student gets their own answer. */
+const anyStudent = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: ok, studentB: ok, teacherA: 403, teacherB: 403, teacherC: 403, ...newcomers });
 /** A foreign filter value may be ignored (200 without the rows), or refused. */
 const FILTERED: Status = [200, 404, 422];
 
@@ -90,6 +100,8 @@ function offlineTimes(): { started_at: string; ended_at: string } {
 }
 
 export const matrix: Record<string, Spec> = {
+  ...schoolMatrix,
+  ...guardianMatrix,
   'GET /api/health': { access: 'public', expect: everyone(200), build: async () => ({ url: '/api/health' }) },
   'GET /api/docs': { access: 'public', expect: everyone(200), build: async () => ({ url: '/api/docs' }) },
   'POST /api/login': {
@@ -101,16 +113,16 @@ export const matrix: Record<string, Spec> = {
     },
   },
   'GET /api/user': {
-    access: 'user',
-    expect: anyUser(200),
+    access: 'any',
+    expect: anyAccount(200),
     build: async () => ({ url: '/api/user' }),
     check: (w, caller, body) => {
       if (caller !== 'guest') expect((body as { id: number }).id).toBe(w.users[caller].id);
     },
   },
   'POST /api/logout': {
-    access: 'user',
-    expect: anyUser(204),
+    access: 'any',
+    expect: anyAccount(204),
     // a fresh token of the caller: logging out must not end the session the other cells use
     build: async (w, caller) =>
       caller === 'guest' ? { url: '/api/logout' } : { url: '/api/logout', headers: { authorization: `Bearer ${await issueToken(w.t.db, w.users[caller].id)}` } },
@@ -279,8 +291,9 @@ export const matrix: Record<string, Spec> = {
 
   // Media
   'GET /api/media/*': {
-    access: 'user',
-    expect: sharedTask(200),
+    // issue 19: also a guardian of the task's student (guardianB follows student B: 404); an administrator 403
+    access: 'any',
+    expect: { ...sharedTask(200), guardianA: 200, guardianB: 404 },
     build: async (w) => {
       const s = await w.task();
       const path = s.exercise.mediaPath!;
@@ -424,7 +437,7 @@ export const matrix: Record<string, Spec> = {
   },
 
   // Metrics and dashboards
-  'GET /api/my-metrics': { access: 'student', expect: { guest: 401, studentA: 200, studentB: 200, teacherA: 403, teacherB: 403 }, build: async () => ({ url: '/api/my-metrics' }) },
+  'GET /api/my-metrics': { access: 'student', expect: anyStudent(200), build: async () => ({ url: '/api/my-metrics' }) },
   'GET /api/students/:id/metrics': {
     access: 'teacher',
     expect: teacherOwned(200),
@@ -498,7 +511,7 @@ export const matrix: Record<string, Spec> = {
   },
   'GET /api/recordings/new-feedback/count': {
     access: 'student',
-    expect: { guest: 401, studentA: 200, studentB: 200, teacherA: 403, teacherB: 403 },
+    expect: anyStudent(200),
     build: async (w) => {
       const r = await recording(w, { comment: true });
       await w.t.db.execute(sql`update recordings set feedback_at = now() where id = ${r.id}`);
@@ -583,10 +596,10 @@ export const matrix: Record<string, Spec> = {
     expect: everyone(200),
     build: async (w) => {
       const task = await w.task();
-      const sub = await new CalendarFeedService(w.t.db, w.t.deps.secret).get(w.studentA.id);
+      const sub = await new CalendarFeedService(w.t.db, w.t.deps.secret).get(w.studentA);
       return { url: `/calendar/${sub.secret}.ics`, secrets: [task.exercise.title] };
     },
-    visible: ['guest', 'studentA', 'studentB', 'teacherA', 'teacherB'],
+    visible: ['guest', 'studentA', 'studentB', 'teacherA', 'teacherB', 'teacherC', 'adminA', 'adminC', 'guardianA', 'guardianB'],
   },
 
   // Reports (issue 19)
@@ -600,3 +613,6 @@ export const matrix: Record<string, Spec> = {
     },
   },
 };
+
+/** The shapes, for the rows of the issue-19 routes (authz-routes-school.ts, authz-routes-guardians.ts). */
+export const shapes = { teacherOwned, teacherAny, studentOwned, sharedTask, anyUser, anyAccount, everyone, anyStudent };

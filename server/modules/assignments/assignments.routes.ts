@@ -26,7 +26,7 @@ export default async function assignmentsRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      const submissions = await service.create(user.id, req.body, todayInZone(app.deps.config.APP_TIMEZONE));
+      const submissions = await service.create(user, req.body, todayInZone(app.deps.config.APP_TIMEZONE));
       return reply.code(201).send({ submissions });
     },
   );
@@ -44,7 +44,7 @@ export default async function assignmentsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const deleted = await service.remove(currentUser(req).id, req.params.id, req.query.scope ?? 'one');
+      const deleted = await service.remove(currentUser(req), req.params.id, req.query.scope ?? 'one');
       // Their recordings' rows went with the commit (foreign keys); now their files.
       await removeRecordingFolders(app.deps.storage, deleted, req.log);
       return reply.code(204).send(null);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { invalid, notFound, type Msg } from '../../errors';
+import type { AuthUser } from '../../lib/auth';
 import { ASSIGNMENT_ROWS_MAX } from '../../../contract/assignments';
 import type { Submission } from '../../../contract/submissions';
 import { recurrenceDates, recurrenceEndProblem } from '../../../contract/recurrence';
@@ -48,7 +49,8 @@ export class AssignmentsService {
    * INSERT, sharing a new series id; answers the new rows as findSubmissions would (without media). Checks (in this order): the exercise is the teacher's and not
    * deleted (404), the end date (422), the students are the teacher's (422), the course (422).
    */
-  async create(teacherId: number, input: AssignmentInput, today: string): Promise<Submission[]> {
+  async create(teacher: Pick<AuthUser, 'id' | 'schoolId'>, input: AssignmentInput, today: string): Promise<Submission[]> {
+    const { id: teacherId, schoolId } = teacher;
     const type = input.recurrence_type ?? 'none';
     const repeating = type !== 'none';
     const endDate = repeating ? (input.recurrence_end_date ?? null) : null;
@@ -56,7 +58,7 @@ export class AssignmentsService {
     const seriesId = randomUUID();
 
     return this.db.transaction(async (tx) => {
-      const exercise = await findLiveExercise(tx, teacherId, input.exercise_id);
+      const exercise = await findLiveExercise(tx, schoolId, teacherId, input.exercise_id);
       if (!exercise) throw notFound(assignmentMessages.exerciseNotFound);
 
       if (endDate !== null) {
@@ -68,13 +70,14 @@ export class AssignmentsService {
         throw invalid({ [repeating ? 'recurrence_end_date' : 'assignees.users']: assignmentMessages.tooMany });
       }
 
-      const own = await ownStudentIds(tx, teacherId, studentIds);
+      const own = await ownStudentIds(tx, schoolId, teacherId, studentIds);
       if (studentIds.some((id) => !own.has(id))) throw invalid({ 'assignees.users': assignmentMessages.studentNotFound });
 
       const courseId = input.course_id ?? null;
-      if (courseId !== null && !(await ownsCourse(tx, teacherId, courseId))) throw invalid({ course_id: assignmentMessages.courseNotFound });
+      if (courseId !== null && !(await ownsCourse(tx, schoolId, teacherId, courseId))) throw invalid({ course_id: assignmentMessages.courseNotFound });
 
       const task = {
+        schoolId,
         teacherId,
         exerciseId: exercise.id,
         exerciseTitle: exercise.title,
@@ -90,12 +93,12 @@ export class AssignmentsService {
   }
 
   /** Deletes one task of the teacher's students, or with scope 'series' also the open rest of its series; answers the deleted ids. */
-  async remove(teacherId: number, id: number, scope: 'one' | 'series'): Promise<number[]> {
+  async remove(teacher: Pick<AuthUser, 'id' | 'schoolId'>, id: number, scope: 'one' | 'series'): Promise<number[]> {
     return this.db.transaction(async (tx) => {
-      const task = await findOwnTask(tx, teacherId, id);
+      const task = await findOwnTask(tx, teacher.schoolId, teacher.id, id);
       if (!task) throw notFound(assignmentMessages.taskNotFound);
-      if (scope === 'series') return deleteSeriesFrom(tx, teacherId, task);
-      await deleteTask(tx, task.id);
+      if (scope === 'series') return deleteSeriesFrom(tx, teacher.schoolId, teacher.id, task);
+      await deleteTask(tx, teacher.schoolId, task.id);
       return [task.id];
     });
   }

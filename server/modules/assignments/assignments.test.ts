@@ -73,7 +73,7 @@ describe('POST /api/submissions', () => {
     }
     expect(new Set(subs.map((s) => s.series_id)).size).toBe(1);
     // the answer has exactly the shape and content of the shared submissions query
-    expect(subs).toEqual(await findSubmissions(t.db, { seriesId: subs[0]!.series_id, withMedia: false }, today));
+    expect(subs).toEqual(await findSubmissions(t.db, { schoolId: teacher.schoolId, seriesId: subs[0]!.series_id, withMedia: false }, today));
   });
 
   it('sets the expiry per row from its own due date', async () => {

@@ -33,12 +33,12 @@ export default async function calendarFeedRoutes(fastify: FastifyInstance) {
           'for phones and Outlook to subscribe to. Whoever holds the address can read the calendar; renewing ends it. ' +
           'In Turkish (language=tr) the address asks for a Turkish calendar.',
         querystring: languageOnlyQuery,
-        response: { 200: calendarSubscriptionSchema, ...errorResponsesOf(401) },
+        response: { 200: calendarSubscriptionSchema, ...errorResponsesOf(401, 403) },
       },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return addressOf(req, await service.get(currentUser(req).id));
+      return addressOf(req, await service.get(currentUser(req)));
     },
   );
 
@@ -50,12 +50,12 @@ export default async function calendarFeedRoutes(fastify: FastifyInstance) {
         tags: ['calendar'],
         description: 'A new private calendar address; the old one answers 404 from now on (subscriptions to it stop updating).',
         querystring: languageOnlyQuery,
-        response: { 200: calendarSubscriptionSchema, ...errorResponsesOf(401), ...bodyErrors },
+        response: { 200: calendarSubscriptionSchema, ...errorResponsesOf(401, 403), ...bodyErrors },
       },
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
-      return addressOf(req, await service.renew(currentUser(req).id));
+      return addressOf(req, await service.renew(currentUser(req)));
     },
   );
 

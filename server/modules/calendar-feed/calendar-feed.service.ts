@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { Db } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
 import type { Lang } from '../../errors';
 import { notFound } from '../../errors';
 import { CALENDAR_FEED_DAYS, CALENDAR_FEED_TTL_SECONDS, CALENDAR_FILE_PATTERN } from '../../../contract/reports';
@@ -47,6 +48,9 @@ const deDate = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4
 
 export type Subscription = { secret: string; createdAt: Date };
 
+/** Whose address: the user and their school (every statement stays inside it). */
+type FeedUser = Pick<AuthUser, 'id' | 'schoolId'>;
+
 export class CalendarFeedService {
   constructor(
     private readonly db: Db,
@@ -58,25 +62,26 @@ export class CalendarFeedService {
   }
 
   /** The user's address; made on first ask. */
-  async get(userId: number): Promise<Subscription> {
-    let row = await findFeed(this.db, userId);
+  async get(user: FeedUser): Promise<Subscription> {
+    const { id: userId, schoolId } = user;
+    let row = await findFeed(this.db, schoolId, userId);
     if (!row) {
       const nonce = randomBytes(16).toString('hex');
-      await createFeedIfMissing(this.db, userId, nonce, sha256(feedSecret(this.appSecret, userId, nonce)));
-      row = await findFeed(this.db, userId);
+      await createFeedIfMissing(this.db, schoolId, userId, nonce, sha256(feedSecret(this.appSecret, userId, nonce)));
+      row = await findFeed(this.db, schoolId, userId);
       if (!row) throw notFound(); // the user was deleted meanwhile
     }
     const sub = this.toSubscription(userId, row);
     const hash = sha256(sub.secret);
-    if (hash !== row.secret_hash) await updateFeedHash(this.db, userId, hash);
+    if (hash !== row.secret_hash) await updateFeedHash(this.db, schoolId, userId, hash);
     return sub;
   }
 
   /** A new address; the old one answers 404 from now on. */
-  async renew(userId: number): Promise<Subscription> {
+  async renew(user: FeedUser): Promise<Subscription> {
     const nonce = randomBytes(16).toString('hex');
-    const row = await replaceFeed(this.db, userId, nonce, sha256(feedSecret(this.appSecret, userId, nonce)));
-    return this.toSubscription(userId, row);
+    const row = await replaceFeed(this.db, user.schoolId, user.id, nonce, sha256(feedSecret(this.appSecret, user.id, nonce)));
+    return this.toSubscription(user.id, row);
   }
 
   /**
@@ -99,7 +104,7 @@ export class CalendarFeedService {
     });
     const stamp = new Date();
     if (owner.role === 'student') {
-      for (const task of await studentFeedTasks(this.db, owner.id, from, to, today)) {
+      for (const task of await studentFeedTasks(this.db, owner.school_id, owner.id, from, to, today)) {
         const lines = [`${texts.statusLine[lang]}: ${texts.status[task.status][lang]}`];
         if (task.expiration_date) lines.push(`${texts.expires[lang]} ${deDate(task.expiration_date)}`);
         if (task.teacher_note) lines.push('', `${texts.note[lang]}:`, task.teacher_note);
@@ -115,7 +120,7 @@ export class CalendarFeedService {
         });
       }
     } else {
-      for (const g of await teacherFeedGroups(this.db, owner.id, from, to, today)) {
+      for (const g of await teacherFeedGroups(this.db, owner.school_id, owner.id, from, to, today)) {
         const done = g.students.filter((s) => s.status === 'completed').length;
         const lines = [`${texts.studentsCount[lang](g.students.length)}, ${texts.completedCount[lang](done)}`, ''];
         for (const s of g.students) lines.push(`${s.name}: ${texts.status[s.status][lang]}`);

@@ -7,7 +7,7 @@ import { statusSql } from '../submissions/submissions.repo';
 
 export type CalendarFilter = {
   /** A teacher sees the tasks of their students; a student only their own. */
-  viewer: { role: 'teacher' | 'student'; id: number };
+  viewer: { role: 'teacher' | 'student'; id: number; schoolId: number };
   courseId?: number | undefined;
   /** Inclusive. */
   start: string;
@@ -17,7 +17,8 @@ export type CalendarFilter = {
 
 /** One event per task in the range, status and colours computed in one SQL query. */
 export async function findCalendarEvents(db: DbOrTx, f: CalendarFilter, today: string): Promise<CalendarEvent[]> {
-  const where: SQL[] = [sql`s.due_date >= ${f.start}::date`, sql`s.due_date < ${f.end}::date`];
+  // Inside the viewer's school (issue 19), as every statement.
+  const where: SQL[] = [sql`s.school_id = ${f.viewer.schoolId}`, sql`s.due_date >= ${f.start}::date`, sql`s.due_date < ${f.end}::date`];
   // A task's teacher_id is the owning teacher of its student (set on assignment, never moved); the
   // users join is then by primary key only, which keeps the plan good even on fresh statistics.
   if (f.viewer.role === 'teacher') where.push(sql`s.teacher_id = ${f.viewer.id}`);
@@ -35,7 +36,7 @@ export async function findCalendarEvents(db: DbOrTx, f: CalendarFilter, today: s
     sql`select s.id, ${title} as title, s.due_date::text as start, (s.completed_at is not null) as completed,
                ${status} as status, ${color} as "backgroundColor", ${color} as "borderColor",
                s.id as submission_id, s.student_id, u.name as student_name
-        from submissions s join users u on u.id = s.student_id
+        from submissions s join users u on u.id = s.student_id and u.school_id = s.school_id
         where ${sql.join(where, sql` and `)}
         order by s.due_date, s.id`,
   );

@@ -18,14 +18,14 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
         tags: ['calendar'],
         summary: "Tasks as calendar events: a teacher's students' tasks, or a student's own; start inclusive, end exclusive",
         querystring: calendarQuery,
-        response: { 200: calendarResponse, ...errorResponsesOf(401) },
+        response: { 200: calendarResponse, ...errorResponsesOf(401, 403) },
       },
     },
     async (req) => {
       const user = currentUser(req);
       const { course_id, start, end } = req.query;
       return service.events(
-        { viewer: { role: user.role === 'teacher' ? 'teacher' : 'student', id: user.id }, courseId: course_id, start, end },
+        { viewer: { role: user.role === 'teacher' ? 'teacher' : 'student', id: user.id, schoolId: user.schoolId }, courseId: course_id, start, end },
         todayInZone(app.deps.config.APP_TIMEZONE),
       );
     },

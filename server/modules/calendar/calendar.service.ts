@@ -13,7 +13,7 @@ const rangeMessages = {
 };
 
 export type CalendarRequest = {
-  viewer: { role: 'teacher' | 'student'; id: number };
+  viewer: { role: 'teacher' | 'student'; id: number; schoolId: number };
   courseId?: number | undefined;
   start?: string | undefined;
   end?: string | undefined;

@@ -20,7 +20,7 @@ export default async function coursesRoutes(fastify: FastifyInstance) {
         tags: ['courses'],
         description: "A teacher gets their own courses, a student the courses they are enrolled in; by name.",
         querystring: langQuery,
-        response: { 200: courseListResponse, ...errorResponsesOf(401) },
+        response: { 200: courseListResponse, ...errorResponsesOf(401, 403) },
       },
     },
     async (req) => service.list(currentUser(req)),

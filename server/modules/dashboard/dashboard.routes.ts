@@ -22,6 +22,6 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) =>
-      service.forTeacher(currentUser(req).id, req.query.course_id, todayInZone(app.deps.config.APP_TIMEZONE)),
+      service.forTeacher(currentUser(req), req.query.course_id, todayInZone(app.deps.config.APP_TIMEZONE)),
   );
 }

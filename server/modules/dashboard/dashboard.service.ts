@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
 import type { TeacherDashboard } from '../../../contract/dashboard';
 import { teacherDashboard } from './dashboard.repo';
 
@@ -6,7 +7,7 @@ export class DashboardService {
   constructor(private readonly db: Db) {}
 
   /** Counts and recent students of one teacher, optionally for one course (one SQL statement). */
-  forTeacher(teacherId: number, courseId: number | undefined, today: string): Promise<TeacherDashboard> {
-    return teacherDashboard(this.db, teacherId, courseId, today);
+  forTeacher(teacher: Pick<AuthUser, 'id' | 'schoolId'>, courseId: number | undefined, today: string): Promise<TeacherDashboard> {
+    return teacherDashboard(this.db, teacher.schoolId, teacher.id, courseId, today);
   }
 }

@@ -67,7 +67,7 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
       config: { access: 'teacher', cache: true },
       schema: { tags: ['exercises'], querystring: exerciseListQuery, response: { 200: exerciseListResponse, ...errorResponsesOf(401, 403) } },
     },
-    async (req) => service.list(currentUser(req).id, req.query, requestLang(req)),
+    async (req) => service.list(currentUser(req), req.query, requestLang(req)),
   );
 
   app.get(
@@ -81,7 +81,7 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
         response: { 200: exerciseSchema, ...errorResponsesOf(401, 403, 404) },
       },
     },
-    async (req) => service.get(currentUser(req).id, req.params.id, requestLang(req)),
+    async (req) => service.get(currentUser(req), req.params.id, requestLang(req)),
   );
 
   app.post(
@@ -101,7 +101,7 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
       const user = currentUser(req);
       if (!req.isMultipart()) throw notMultipart();
       const form = await readExerciseForm(req, storage);
-      const exercise = await service.save(user.id, undefined, form, requestLang(req));
+      const exercise = await service.save(user, undefined, form, requestLang(req));
       return reply.code(201).send(exercise);
     },
   );
@@ -123,10 +123,10 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const user = currentUser(req);
-      await service.assertOwn(user.id, req.params.id);
+      await service.assertOwn(user, req.params.id);
       if (!req.isMultipart()) throw notMultipart();
       const form = await readExerciseForm(req, storage);
-      return service.save(user.id, req.params.id, form, requestLang(req));
+      return service.save(user, req.params.id, form, requestLang(req));
     },
   );
 
@@ -142,7 +142,7 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      await service.remove(currentUser(req).id, req.params.id);
+      await service.remove(currentUser(req), req.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -151,7 +151,7 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
     '/api/exercise-categories',
     {
       config: { access: 'user' },
-      schema: { tags: ['exercises'], querystring: exerciseCategoriesQuery, response: { 200: exerciseCategoriesResponse, ...errorResponsesOf(401) } },
+      schema: { tags: ['exercises'], querystring: exerciseCategoriesQuery, response: { 200: exerciseCategoriesResponse, ...errorResponsesOf(401, 403) } },
     },
     async (req) => categoryLabels(req.query.language ?? requestLang(req)),
   );

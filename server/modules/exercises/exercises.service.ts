@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError, invalid, messages, notFound, type Lang, type Msg } from '../../errors';
+import type { AuthUser } from '../../lib/auth';
 import type { Storage } from '../../lib/storage';
 import { CATEGORIES, type Category } from '../../../contract/constants';
 import { exerciseFields, type Exercise, type ExerciseCategories, type ExerciseListQuery, type ExerciseListResponse } from '../../../contract/exercises';
@@ -36,6 +37,9 @@ const text = {
   },
 };
 const MAX_MEDIA_PER_EXERCISE = 30;
+
+/** The teacher whose exercises a call reads or writes, and their school (every statement stays inside it). */
+export type ExerciseOwner = Pick<AuthUser, 'id' | 'schoolId'>;
 
 const localeDe = z.locales.de();
 const localeTr = z.locales.tr();
@@ -80,8 +84,8 @@ export class ExercisesService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async list(teacherId: number, q: ExerciseListQuery, lang: Lang): Promise<ExerciseListResponse> {
-    const filter: repo.ListFilter = { teacherId, ...(q.course_id !== undefined ? { courseId: q.course_id } : {}) };
+  async list(teacher: ExerciseOwner, q: ExerciseListQuery, lang: Lang): Promise<ExerciseListResponse> {
+    const filter: repo.ListFilter = { schoolId: teacher.schoolId, teacherId: teacher.id, ...(q.course_id !== undefined ? { courseId: q.course_id } : {}) };
     if (q.page === undefined) {
       const list = await repo.findExercises(this.db, filter);
       return {
@@ -100,20 +104,21 @@ export class ExercisesService {
     };
   }
 
-  async get(teacherId: number, id: number, lang: Lang): Promise<Exercise> {
-    const [e] = await repo.findExercises(this.db, { teacherId, ids: [id] });
+  async get(teacher: ExerciseOwner, id: number, lang: Lang): Promise<Exercise> {
+    const [e] = await repo.findExercises(this.db, { schoolId: teacher.schoolId, teacherId: teacher.id, ids: [id] });
     if (!e) throw notFound();
     return this.withLabel(e, lang);
   }
 
   /** 404 unless the exercise is the teacher's and not deleted (checked before the upload is read). */
-  async assertOwn(teacherId: number, id: number): Promise<void> {
-    const [e] = await repo.findExercises(this.db, { teacherId, ids: [id], limit: 1 });
+  async assertOwn(teacher: ExerciseOwner, id: number): Promise<void> {
+    const [e] = await repo.findExercises(this.db, { schoolId: teacher.schoolId, teacherId: teacher.id, ids: [id], limit: 1 });
     if (!e) throw notFound();
   }
 
   /** Creates (id undefined) or updates an exercise from a read multipart form; consumes the staged files. */
-  async save(teacherId: number, id: number | undefined, form: ParsedForm, lang: Lang): Promise<Exercise> {
+  async save(teacher: ExerciseOwner, id: number | undefined, form: ParsedForm, lang: Lang): Promise<Exercise> {
+    const { id: teacherId, schoolId } = teacher;
     const moved: string[] = [];
     let committed = false;
     try {
@@ -130,7 +135,7 @@ export class ExercisesService {
       const f = parsed.data;
       if (id === undefined && f.remove_media.length) throw invalid({ 'remove_media.0': text.mediaNotFound });
 
-      const own = await repo.ownCourseIds(this.db, teacherId, f.course_ids);
+      const own = await repo.ownCourseIds(this.db, schoolId, teacherId, f.course_ids);
       const courseErrors: Record<string, Msg> = {};
       f.course_ids.forEach((c, i) => {
         if (!own.has(c)) courseErrors[`course_ids.${i}`] = text.courseNotFound;
@@ -162,25 +167,26 @@ export class ExercisesService {
       const exerciseId = await this.db.transaction(async (tx) => {
         let exId: number;
         if (id === undefined) {
-          exId = await repo.insertExercise(tx, teacherId, values);
+          exId = await repo.insertExercise(tx, schoolId, teacherId, values);
         } else {
-          if (!(await repo.lockOwnExercise(tx, teacherId, id))) throw notFound();
+          if (!(await repo.lockOwnExercise(tx, schoolId, teacherId, id))) throw notFound();
           exId = id;
-          await repo.updateExercise(tx, exId, values);
-          const removable = await repo.mediaOfExercise(tx, exId, f.remove_media);
+          await repo.updateExercise(tx, schoolId, exId, values);
+          const removable = await repo.mediaOfExercise(tx, schoolId, exId, f.remove_media);
           const found = new Set(removable.map((m) => m.id));
           const missing: Record<string, Msg> = {};
           f.remove_media.forEach((m, i) => {
             if (!found.has(m)) missing[`remove_media.${i}`] = text.mediaNotFound;
           });
           if (Object.keys(missing).length) throw invalid(missing);
-          await repo.deleteMedia(tx, [...found]);
+          await repo.deleteMedia(tx, schoolId, [...found]);
           removedPaths = removable.map((m) => m.path);
         }
-        await repo.replaceCourses(tx, exId, [...new Set(f.course_ids)]);
+        await repo.replaceCourses(tx, schoolId, exId, [...new Set(f.course_ids)]);
         await repo.insertMedia(
           tx,
           planned.map(({ file, name }) => ({
+            schoolId,
             exerciseId: exId,
             type: file.kind,
             path: `exercises/${exId}/media/${name}`,
@@ -189,7 +195,7 @@ export class ExercisesService {
             mimeType: file.mimeType,
           })),
         );
-        if ((await repo.countMedia(tx, exId)) > MAX_MEDIA_PER_EXERCISE) throw invalid({ media_files: text.tooManyMedia });
+        if ((await repo.countMedia(tx, schoolId, exId)) > MAX_MEDIA_PER_EXERCISE) throw invalid({ media_files: text.tooManyMedia });
         // Files into place BEFORE the commit (a rename on the same disk, or a streamed upload to the
         // bucket that leaves no object when it fails, lib/storage-s3.ts): a crash in between
         // leaves at worst a file without a row (moved aside at the next start), never a row
@@ -205,15 +211,15 @@ export class ExercisesService {
       for (const p of removedPaths) {
         await this.storage.remove(p).catch((err: unknown) => this.log.warn({ err, path: p }, 'could not delete a removed media file'));
       }
-      return await this.get(teacherId, exerciseId, lang);
+      return await this.get(teacher, exerciseId, lang);
     } finally {
       await discardStaged(form.files);
       if (!committed && moved.length) await Promise.all(moved.map((p) => this.storage.remove(p).catch(() => {})));
     }
   }
 
-  async remove(teacherId: number, id: number): Promise<void> {
-    if (!(await repo.softDeleteExercise(this.db, teacherId, id))) throw notFound();
+  async remove(teacher: ExerciseOwner, id: number): Promise<void> {
+    if (!(await repo.softDeleteExercise(this.db, teacher.schoolId, teacher.id, id))) throw notFound();
   }
 
   private withLabel(e: repo.ExerciseRow, lang: Lang): Exercise {

@@ -16,7 +16,7 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
       config: { access: 'student' },
       schema: { tags: ['metrics'], querystring: languageOnlyQuery, response: { 200: studentMetricsSchema, ...errorResponsesOf(401, 403) } },
     },
-    async (req) => service.metrics(currentUser(req).id),
+    async (req) => service.metrics(currentUser(req)),
   );
 
   app.get(
@@ -30,7 +30,7 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
         response: { 200: studentMetricsSchema, ...errorResponsesOf(401, 403, 404) },
       },
     },
-    async (req) => service.metricsForTeacher(currentUser(req).id, req.params.id),
+    async (req) => service.metricsForTeacher(currentUser(req), req.params.id),
   );
 
   app.get(
@@ -44,7 +44,7 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
         response: { 200: studentOverviewSchema, ...errorResponsesOf(401, 403, 404) },
       },
     },
-    async (req) => service.overview(currentUser(req).id, req.params.id),
+    async (req) => service.overview(currentUser(req), req.params.id),
   );
 
   app.patch(
@@ -59,6 +59,6 @@ export default async function metricsRoutes(fastify: FastifyInstance) {
         response: { 200: submissionSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
       },
     },
-    async (req) => service.review(currentUser(req).id, req.params.id, req.body),
+    async (req) => service.review(currentUser(req), req.params.id, req.body),
   );
 }

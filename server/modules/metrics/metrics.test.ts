@@ -86,7 +86,7 @@ describe('metrics on a fixed clock (service with explicit now, real SQL)', () =>
   });
 
   it('computes every field by hand: days in Europe/Berlin across the summer-time change', async () => {
-    const m = await service.metrics(fx.student.id, NOW);
+    const m = await service.metrics(fx.student, NOW);
     const expected: StudentMetrics = {
       // days: 29 (sessions), 28 (session), 27 (session), 26 (task completed 00:30 CET) – 25 has nothing
       current_streak: 4,
@@ -119,23 +119,23 @@ describe('metrics on a fixed clock (service with explicit now, real SQL)', () =>
   });
 
   it('counts the streak from yesterday when today has nothing yet, and breaks it after a day without', async () => {
-    expect((await service.metrics(fx.student.id, new Date('2026-03-30T10:00:00Z'))).current_streak).toBe(4);
+    expect((await service.metrics(fx.student, new Date('2026-03-30T10:00:00Z'))).current_streak).toBe(4);
     // 31 March: 30 March had nothing, so the streak is over
-    const later = await service.metrics(fx.student.id, new Date('2026-03-31T10:00:00Z'));
+    const later = await service.metrics(fx.student, new Date('2026-03-31T10:00:00Z'));
     expect(later.current_streak).toBe(0);
     // a week later the week's minutes are 0 and the series has moved on
     expect(later.weekly_practice_time_minutes).toBe(20 + 15 + 10.5 + 30);
     expect(later.progress_data.at(-1)).toEqual({ date: '2026-03-31', practice_time_minutes: 0 });
     // the morning of the 29th in UTC is still the 29th in Berlin: 21:59 UTC = 23:59 CEST
-    expect((await service.metrics(fx.student.id, new Date('2026-03-29T21:59:00Z'))).current_streak).toBe(4);
+    expect((await service.metrics(fx.student, new Date('2026-03-29T21:59:00Z'))).current_streak).toBe(4);
     // 22:00 UTC on the 29th is already the 30th in Berlin
-    const next = await service.metrics(fx.student.id, new Date('2026-03-29T22:00:00Z'));
+    const next = await service.metrics(fx.student, new Date('2026-03-29T22:00:00Z'));
     expect(next.progress_data.at(-1)?.date).toBe('2026-03-30');
     expect(next.current_streak).toBe(4);
   });
 
   it('the overview has the same counts, the streak, and the 10 most recently due tasks up to today', async () => {
-    const o = await service.overview(fx.teacher.id, fx.student.id, NOW);
+    const o = await service.overview(fx.teacher, fx.student.id, NOW);
     expect(o.student).toEqual({ id: fx.student.id, name: fx.student.name, email: fx.student.email });
     expect(o.kpis).toEqual({
       total_submissions: 8,
@@ -161,7 +161,7 @@ describe('metrics on a fixed clock (service with explicit now, real SQL)', () =>
     await session(student, s, '2026-10-24T22:30:00Z', 7); // 00:30 CEST 25th (the day has 25 hours)
     await session(student, s, '2026-10-25T22:30:00Z', 15); // 23:30 CET 25th
     await session(student, s, '2026-10-22T21:30:00Z', 3); // 23:30 CEST 22nd
-    const m = await service.metrics(student.id, new Date('2026-10-25T22:50:00Z')); // 23:50 CET
+    const m = await service.metrics(student, new Date('2026-10-25T22:50:00Z')); // 23:50 CET
     expect(m.progress_data).toHaveLength(30);
     expect(m.progress_data[0]?.date).toBe('2026-09-26');
     expect(m.progress_data.slice(-4)).toEqual([
@@ -178,7 +178,7 @@ describe('metrics on a fixed clock (service with explicit now, real SQL)', () =>
 
   it('a student with nothing: zeros, null accuracy and level, 30 zero days', async () => {
     const { student } = await setup();
-    const m = await service.metrics(student.id, NOW);
+    const m = await service.metrics(student, NOW);
     expect(m).toEqual({
       current_streak: 0,
       average_accuracy: null,
@@ -207,14 +207,14 @@ describe('metrics on a fixed clock (service with explicit now, real SQL)', () =>
         select ${student.id}, ${teacher.id}, 'Serie', gen_random_uuid(), d, d::timestamp + interval '16 hours'
         from (select '2026-03-29'::date - g as d from generate_series(0, ${length - 1}) as g
               union all select '2026-03-29'::date - ${length + 1}::int) as x`);
-      const m = await service.metrics(student.id, NOW);
+      const m = await service.metrics(student, NOW);
       expect(m.current_streak, `streak of ${length}`).toBe(length);
       expect(m.overall_metrics.completion_rate).toBe(100);
       expect(m.total_practice_sessions).toBe(0);
-      const o = await service.overview(teacher.id, student.id, NOW);
+      const o = await service.overview(teacher, student.id, NOW);
       expect(o.kpis.current_streak).toBe(length);
       // from the next day on (nothing yet today) it still counts back from yesterday
-      expect((await service.metrics(student.id, new Date('2026-03-30T08:00:00Z'))).current_streak).toBe(length);
+      expect((await service.metrics(student, new Date('2026-03-30T08:00:00Z'))).current_streak).toBe(length);
     }
   });
 
@@ -227,12 +227,12 @@ describe('metrics on a fixed clock (service with explicit now, real SQL)', () =>
     }
     // unreviewed newer tasks do not count
     await t.submission(student, teacher, exercise, { dueDate: '2026-04-10' });
-    expect((await service.metrics(student.id, NOW)).top_competency_level).toBe('intermediate');
+    expect((await service.metrics(student, NOW)).top_competency_level).toBe('intermediate');
 
     const other = await setup();
     await t.submission(other.student, other.teacher, other.exercise, { dueDate: '2026-03-01', competencyLevel: 'expert', accuracyScore: 90 });
     await t.submission(other.student, other.teacher, other.exercise, { dueDate: '2026-03-02', competencyLevel: 'beginner', accuracyScore: 40.5 });
-    const m = await service.metrics(other.student.id, NOW);
+    const m = await service.metrics(other.student, NOW);
     expect(m.top_competency_level).toBe('expert');
     expect(m.average_accuracy).toBe(65.25);
   });

@@ -35,11 +35,14 @@ const cappedEnd = sql`greatest(p.started_at, least(now(), p.started_at + make_in
 const setStopped = sql`ended_at = ${cappedEnd},
   duration_minutes = round((extract(epoch from (${cappedEnd} - p.started_at)) / 60)::numeric, 2)::double precision`;
 
-/** Inserts a running session (started now). Throws the unique violation when one already runs. */
-export async function insertSession(db: DbOrTx, submissionId: number, studentId: number): Promise<PracticeSession> {
+/**
+ * Inserts a running session (started now). Throws the unique violation when one already runs.
+ * Every statement of this file names the student's school (`school_id`, issue 19).
+ */
+export async function insertSession(db: DbOrTx, schoolId: number, submissionId: number, studentId: number): Promise<PracticeSession> {
   const [r] = await rows<Row>(
     db,
-    sql`insert into practice_sessions as p (submission_id, student_id) values (${submissionId}, ${studentId}) returning ${cols}`,
+    sql`insert into practice_sessions as p (school_id, submission_id, student_id) values (${schoolId}, ${submissionId}, ${studentId}) returning ${cols}`,
   );
   if (!r) throw new Error('insert practice session returned nothing');
   return toSession(r);
@@ -49,11 +52,18 @@ export async function insertSession(db: DbOrTx, submissionId: number, studentId:
  * Inserts a finished session timed on the student's device (recorded_offline); the duration in
  * minutes with two decimals, computed in SQL as for a stop.
  */
-export async function insertOfflineSession(db: DbOrTx, submissionId: number, studentId: number, startedAt: Date, endedAt: Date): Promise<PracticeSession> {
+export async function insertOfflineSession(
+  db: DbOrTx,
+  schoolId: number,
+  submissionId: number,
+  studentId: number,
+  startedAt: Date,
+  endedAt: Date,
+): Promise<PracticeSession> {
   const [r] = await rows<Row>(
     db,
-    sql`insert into practice_sessions as p (submission_id, student_id, started_at, ended_at, duration_minutes, recorded_offline)
-      values (${submissionId}, ${studentId}, ${startedAt.toISOString()}::timestamptz, ${endedAt.toISOString()}::timestamptz,
+    sql`insert into practice_sessions as p (school_id, submission_id, student_id, started_at, ended_at, duration_minutes, recorded_offline)
+      values (${schoolId}, ${submissionId}, ${studentId}, ${startedAt.toISOString()}::timestamptz, ${endedAt.toISOString()}::timestamptz,
         round((extract(epoch from (${endedAt.toISOString()}::timestamptz - ${startedAt.toISOString()}::timestamptz)) / 60)::numeric, 2)::double precision, true)
       returning ${cols}`,
   );
@@ -65,11 +75,11 @@ export async function insertOfflineSession(db: DbOrTx, submissionId: number, stu
  * A session of the student (any task) whose time overlaps [startedAt, endedAt): a running one
  * counts until now (at most its 180-minute cap). Sessions that only touch at an end do not overlap.
  */
-export async function findOverlapping(db: DbOrTx, studentId: number, startedAt: Date, endedAt: Date): Promise<PracticeSession | null> {
+export async function findOverlapping(db: DbOrTx, schoolId: number, studentId: number, startedAt: Date, endedAt: Date): Promise<PracticeSession | null> {
   const [r] = await rows<Row>(
     db,
     sql`select ${cols} from practice_sessions p
-      where p.student_id = ${studentId} and p.started_at < ${endedAt.toISOString()}::timestamptz
+      where p.student_id = ${studentId} and p.school_id = ${schoolId} and p.started_at < ${endedAt.toISOString()}::timestamptz
         -- no session lasts longer than the cap: this bounds the scan of (student_id, started_at)
         and p.started_at > ${startedAt.toISOString()}::timestamptz - make_interval(mins => ${PRACTICE_SESSION_CAP_MINUTES}::int)
         and coalesce(p.ended_at, ${cappedEnd}) > ${startedAt.toISOString()}::timestamptz
@@ -79,23 +89,30 @@ export async function findOverlapping(db: DbOrTx, studentId: number, startedAt: 
 }
 
 /** The running session of a task, if any. */
-export async function findRunning(db: DbOrTx, submissionId: number): Promise<PracticeSession | null> {
-  const [r] = await rows<Row>(db, sql`select ${cols} from practice_sessions p where p.submission_id = ${submissionId} and p.ended_at is null`);
+export async function findRunning(db: DbOrTx, schoolId: number, submissionId: number): Promise<PracticeSession | null> {
+  const [r] = await rows<Row>(
+    db,
+    sql`select ${cols} from practice_sessions p where p.submission_id = ${submissionId} and p.school_id = ${schoolId} and p.ended_at is null`,
+  );
   return r ? toSession(r) : null;
 }
 
 /** Sessions of a task, newest first. */
-export async function listSessions(db: DbOrTx, submissionId: number): Promise<PracticeSession[]> {
+export async function listSessions(db: DbOrTx, schoolId: number, submissionId: number): Promise<PracticeSession[]> {
   const r = await rows<Row>(
     db,
-    sql`select ${cols} from practice_sessions p where p.submission_id = ${submissionId} order by p.started_at desc, p.id desc`,
+    sql`select ${cols} from practice_sessions p where p.submission_id = ${submissionId} and p.school_id = ${schoolId}
+        order by p.started_at desc, p.id desc`,
   );
   return r.map(toSession);
 }
 
 /** A session of one student (any state), for the stop call's 404/409 decision. */
-export async function findStudentSession(db: DbOrTx, id: number, studentId: number): Promise<PracticeSession | null> {
-  const [r] = await rows<Row>(db, sql`select ${cols} from practice_sessions p where p.id = ${id} and p.student_id = ${studentId}`);
+export async function findStudentSession(db: DbOrTx, schoolId: number, id: number, studentId: number): Promise<PracticeSession | null> {
+  const [r] = await rows<Row>(
+    db,
+    sql`select ${cols} from practice_sessions p where p.id = ${id} and p.school_id = ${schoolId} and p.student_id = ${studentId}`,
+  );
   return r ? toSession(r) : null;
 }
 
@@ -103,13 +120,13 @@ export async function findStudentSession(db: DbOrTx, id: number, studentId: numb
  * Stops one running session of a student, keeping the tempo reached when one is given; null when
  * it is not running (or not theirs).
  */
-export async function stopSession(db: DbOrTx, id: number, studentId: number, tempoBpm?: number): Promise<PracticeSession | null> {
-  return stopWhere(db, sql`p.id = ${id} and p.student_id = ${studentId}`, tempoBpm).then((r) => r[0] ?? null);
+export async function stopSession(db: DbOrTx, schoolId: number, id: number, studentId: number, tempoBpm?: number): Promise<PracticeSession | null> {
+  return stopWhere(db, sql`p.id = ${id} and p.school_id = ${schoolId} and p.student_id = ${studentId}`, tempoBpm).then((r) => r[0] ?? null);
 }
 
 /** Stops whatever session runs on a task (completion does this first). */
-export async function stopRunningOnSubmission(db: DbOrTx, submissionId: number): Promise<PracticeSession[]> {
-  return stopWhere(db, sql`p.submission_id = ${submissionId}`);
+export async function stopRunningOnSubmission(db: DbOrTx, schoolId: number, submissionId: number): Promise<PracticeSession[]> {
+  return stopWhere(db, sql`p.submission_id = ${submissionId} and p.school_id = ${schoolId}`);
 }
 
 async function stopWhere(db: DbOrTx, where: SQL, tempoBpm?: number): Promise<PracticeSession[]> {

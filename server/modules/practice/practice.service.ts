@@ -54,18 +54,18 @@ export class PracticeService {
     const today = todayInZone(this.timeZone);
     try {
       return await this.db.transaction(async (tx) => {
-        const s = await findSubmissionState(tx, submissionId, { studentId: user.id }, { forUpdate: true });
+        const s = await findSubmissionState(tx, submissionId, { schoolId: user.schoolId, studentId: user.id }, { forUpdate: true });
         if (!s) throw taskNotFound();
         const status = stateStatus(s, today);
         if (status === 'completed') throw conflict(submissionMessages.completed);
         if (status === 'expired') throw conflict(submissionMessages.expired);
-        const running = await findRunning(tx, submissionId);
+        const running = await findRunning(tx, user.schoolId, submissionId);
         if (running) throw conflict(practiceMessages.running, { session: running });
-        return insertSession(tx, submissionId, user.id);
+        return insertSession(tx, user.schoolId, submissionId, user.id);
       });
     } catch (err) {
       if (err instanceof AppError || !isRunningSessionConflict(err)) throw err;
-      const running = await findRunning(this.db, submissionId);
+      const running = await findRunning(this.db, user.schoolId, submissionId);
       throw conflict(practiceMessages.running, running ? { session: running } : undefined);
     }
   }
@@ -89,37 +89,37 @@ export class PracticeService {
     if (endedAt.getTime() - startedAt.getTime() > PRACTICE_SESSION_CAP_MINUTES * 60_000) throw invalid({ ended_at: practiceMessages.offlineTooLong });
     const today = todayInZone(this.timeZone);
     return this.db.transaction(async (tx) => {
-      const s = await findSubmissionState(tx, submissionId, { studentId: user.id }, { forUpdate: true });
+      const s = await findSubmissionState(tx, submissionId, { schoolId: user.schoolId, studentId: user.id }, { forUpdate: true });
       if (!s) throw taskNotFound();
       const status = stateStatus(s, today);
       if (status === 'expired') throw conflict(submissionMessages.expired);
       if (status === 'completed' && s.completed_at !== null && endedAt.getTime() > new Date(s.completed_at).getTime())
         throw conflict(submissionMessages.completed);
-      await rows(tx, sql`select id from users where id = ${user.id} for no key update`);
-      if (await findOverlapping(tx, user.id, startedAt, endedAt)) throw invalid({ started_at: practiceMessages.offlineOverlap });
-      return insertOfflineSession(tx, submissionId, user.id, startedAt, endedAt);
+      await rows(tx, sql`select id from users where id = ${user.id} and school_id = ${user.schoolId} for no key update`);
+      if (await findOverlapping(tx, user.schoolId, user.id, startedAt, endedAt)) throw invalid({ started_at: practiceMessages.offlineOverlap });
+      return insertOfflineSession(tx, user.schoolId, submissionId, user.id, startedAt, endedAt);
     });
   }
 
   /** Stops the student's running session; its time counts at most 180 minutes; `tempoBpm` (optional) is kept on it. */
   async stop(user: AuthUser, sessionId: number, tempoBpm?: number): Promise<PracticeSession> {
-    const stopped = await stopSession(this.db, sessionId, user.id, tempoBpm);
+    const stopped = await stopSession(this.db, user.schoolId, sessionId, user.id, tempoBpm);
     if (stopped) return stopped;
-    const existing = await findStudentSession(this.db, sessionId, user.id);
+    const existing = await findStudentSession(this.db, user.schoolId, sessionId, user.id);
     if (!existing) throw new AppError(404, practiceMessages.sessionNotFound);
     throw conflict(practiceMessages.notRunning, { session: existing });
   }
 
   async active(user: AuthUser, submissionId: number): Promise<PracticeSession> {
     await this.visible(user, submissionId);
-    const running = await findRunning(this.db, submissionId);
+    const running = await findRunning(this.db, user.schoolId, submissionId);
     if (!running) throw new AppError(404, practiceMessages.noActive);
     return running;
   }
 
   async list(user: AuthUser, submissionId: number): Promise<PracticeSession[]> {
     await this.visible(user, submissionId);
-    return listSessions(this.db, submissionId);
+    return listSessions(this.db, user.schoolId, submissionId);
   }
 
   private async visible(user: AuthUser, submissionId: number): Promise<void> {

@@ -70,10 +70,10 @@ describe('POST /api/submissions/{id}/practice-sessions/start', () => {
 
   it('the unique partial index refuses a second running session, and the error is recognised', async () => {
     const s = await school();
-    await insertSession(t.db, s.task.id, s.student.id);
+    await insertSession(t.db, s.student.schoolId, s.task.id, s.student.id);
     let caught: unknown;
     try {
-      await insertSession(t.db, s.task.id, s.student.id);
+      await insertSession(t.db, s.student.schoolId, s.task.id, s.student.id);
     } catch (err) {
       caught = err;
     }

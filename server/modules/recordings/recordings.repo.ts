@@ -4,11 +4,15 @@ import type { InboxItem, Recording, RecordingComment, RecordingKind, RecordingMi
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
-/** Whose recordings a caller may see: a student their own, a teacher their students'. */
-export type RecordingOwner = { studentId: number } | { teacherId: number };
+/**
+ * Whose recordings a caller may see: a student their own, a teacher their students'; always inside
+ * the caller's school (every statement of this file names `school_id`, issue 19).
+ */
+export type RecordingOwner = ({ studentId: number } | { teacherId: number }) & { schoolId: number };
 
 function ownerSql(owner: RecordingOwner): SQL {
-  return 'studentId' in owner ? sql`r.student_id = ${owner.studentId}` : sql`r.teacher_id = ${owner.teacherId}`;
+  const who = 'studentId' in owner ? sql`r.student_id = ${owner.studentId}` : sql`r.teacher_id = ${owner.teacherId}`;
+  return sql`r.school_id = ${owner.schoolId} and ${who}`;
 }
 
 /** "Neues Feedback": answered or commented after the student's last look. */
@@ -68,8 +72,8 @@ function toRecording(r: RecordingRow): Recording {
   };
 }
 
-/** Recordings with their comments (ordered by at_ms, nulls first), newest first; one query. */
-export async function findRecordings(db: DbOrTx, where: { submissionId?: number; id?: number }, owner: RecordingOwner): Promise<Recording[]> {
+/** Recordings with their comments (ordered by at_ms, nulls first), newest first (at most `limit`); one query. */
+export async function findRecordings(db: DbOrTx, where: { submissionId?: number; id?: number; limit?: number }, owner: RecordingOwner): Promise<Recording[]> {
   const conds: SQL[] = [ownerSql(owner)];
   if (where.submissionId !== undefined) conds.push(sql`r.submission_id = ${where.submissionId}`);
   if (where.id !== undefined) conds.push(sql`r.id = ${where.id}`);
@@ -80,12 +84,13 @@ export async function findRecordings(db: DbOrTx, where: { submissionId?: number;
         coalesce((select json_agg(json_build_object('id', c.id, 'recording_id', c.recording_id, 'teacher_id', c.teacher_id,
             'teacher_name', t.name, 'at_ms', c.at_ms, 'text', c.text, 'created_at', c.created_at, 'updated_at', c.updated_at)
             order by c.at_ms asc nulls first, c.created_at, c.id)
-          from recording_comments c join users t on t.id = c.teacher_id where c.recording_id = r.id), '[]'::json) as comments
+          from recording_comments c join users t on t.id = c.teacher_id and t.school_id = c.school_id
+          where c.recording_id = r.id and c.school_id = r.school_id), '[]'::json) as comments
       from recordings r
-      join submissions s on s.id = r.submission_id
-      join users u on u.id = r.student_id
+      join submissions s on s.id = r.submission_id and s.school_id = r.school_id
+      join users u on u.id = r.student_id and u.school_id = r.school_id
       where ${sql.join(conds, sql` and `)}
-      order by r.created_at desc, r.id desc`,
+      order by r.created_at desc, r.id desc${where.limit !== undefined ? sql` limit ${where.limit}` : sql``}`,
   );
   return result.map(toRecording);
 }
@@ -110,12 +115,16 @@ export async function findRecordingState(db: DbOrTx, id: number, owner: Recordin
   return r ?? null;
 }
 
-export async function countForSubmission(db: DbOrTx, submissionId: number): Promise<number> {
-  const [r] = await rows<{ n: number }>(db, sql`select count(*)::int as n from recordings where submission_id = ${submissionId}`);
+export async function countForSubmission(db: DbOrTx, schoolId: number, submissionId: number): Promise<number> {
+  const [r] = await rows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from recordings where submission_id = ${submissionId} and school_id = ${schoolId}`,
+  );
   return Number(r?.n ?? 0);
 }
 
 export type NewRecording = {
+  schoolId: number;
   submissionId: number;
   studentId: number;
   teacherId: number;
@@ -131,67 +140,80 @@ export type NewRecording = {
 export async function insertRecording(db: DbOrTx, r: NewRecording): Promise<number> {
   const [row] = await rows<{ id: number }>(
     db,
-    sql`insert into recordings (submission_id, student_id, teacher_id, kind, mime_type, path, filename, size, duration_ms, message)
-      values (${r.submissionId}, ${r.studentId}, ${r.teacherId}, ${r.kind}, ${r.mimeType}, ${r.path}, ${r.filename}, ${r.size}, ${r.durationMs}, ${r.message})
+    sql`insert into recordings (school_id, submission_id, student_id, teacher_id, kind, mime_type, path, filename, size, duration_ms, message)
+      values (${r.schoolId}, ${r.submissionId}, ${r.studentId}, ${r.teacherId}, ${r.kind}, ${r.mimeType}, ${r.path}, ${r.filename}, ${r.size}, ${r.durationMs}, ${r.message})
       returning id`,
   );
   return row!.id;
 }
 
-export async function deleteRecording(db: DbOrTx, id: number): Promise<void> {
-  await db.execute(sql`delete from recordings where id = ${id}`);
+export async function deleteRecording(db: DbOrTx, schoolId: number, id: number): Promise<void> {
+  await db.execute(sql`delete from recordings where id = ${id} and school_id = ${schoolId}`);
 }
 
 /** Marks answered (once: a second call keeps the first time); the answer is new feedback for the student. */
-export async function markAnswered(db: DbOrTx, id: number): Promise<void> {
-  await db.execute(sql`update recordings set answered_at = now(), feedback_at = greatest(feedback_at, now()) where id = ${id} and answered_at is null`);
+export async function markAnswered(db: DbOrTx, schoolId: number, id: number): Promise<void> {
+  await db.execute(
+    sql`update recordings set answered_at = now(), feedback_at = greatest(feedback_at, now())
+        where id = ${id} and school_id = ${schoolId} and answered_at is null`,
+  );
 }
 
-export async function markSeen(db: DbOrTx, id: number): Promise<void> {
-  await db.execute(sql`update recordings set seen_at = greatest(now(), feedback_at) where id = ${id}`);
+export async function markSeen(db: DbOrTx, schoolId: number, id: number): Promise<void> {
+  await db.execute(sql`update recordings set seen_at = greatest(now(), feedback_at) where id = ${id} and school_id = ${schoolId}`);
 }
 
-export async function touchFeedback(db: DbOrTx, recordingId: number): Promise<void> {
-  await db.execute(sql`update recordings set feedback_at = now() where id = ${recordingId}`);
+export async function touchFeedback(db: DbOrTx, schoolId: number, recordingId: number): Promise<void> {
+  await db.execute(sql`update recordings set feedback_at = now() where id = ${recordingId} and school_id = ${schoolId}`);
 }
 
-export async function insertComment(db: DbOrTx, c: { recordingId: number; teacherId: number; atMs: number | null; text: string }): Promise<number> {
+export async function insertComment(
+  db: DbOrTx,
+  c: { schoolId: number; recordingId: number; teacherId: number; atMs: number | null; text: string },
+): Promise<number> {
   const [row] = await rows<{ id: number }>(
     db,
-    sql`insert into recording_comments (recording_id, teacher_id, at_ms, text) values (${c.recordingId}, ${c.teacherId}, ${c.atMs}, ${c.text}) returning id`,
+    sql`insert into recording_comments (school_id, recording_id, teacher_id, at_ms, text)
+        values (${c.schoolId}, ${c.recordingId}, ${c.teacherId}, ${c.atMs}, ${c.text}) returning id`,
   );
   return row!.id;
 }
 
-export async function findComment(db: DbOrTx, id: number, teacherId: number): Promise<RecordingComment | null> {
+export async function findComment(db: DbOrTx, schoolId: number, id: number, teacherId: number): Promise<RecordingComment | null> {
   const [c] = await rows<CommentJson>(
     db,
     sql`select c.id, c.recording_id, c.teacher_id, t.name as teacher_name, c.at_ms, c.text, c.created_at, c.updated_at
-      from recording_comments c join users t on t.id = c.teacher_id
-      where c.id = ${id} and c.teacher_id = ${teacherId}`,
+      from recording_comments c join users t on t.id = c.teacher_id and t.school_id = c.school_id
+      where c.id = ${id} and c.school_id = ${schoolId} and c.teacher_id = ${teacherId}`,
   );
   return c ? toComment(c) : null;
 }
 
 /** A comment of this teacher on a recording of their own student, with the recording's length; locks the comment. */
-export async function findOwnCommentState(db: DbOrTx, id: number, teacherId: number): Promise<{ id: number; recording_id: number; duration_ms: number } | null> {
+export async function findOwnCommentState(
+  db: DbOrTx,
+  schoolId: number,
+  id: number,
+  teacherId: number,
+): Promise<{ id: number; recording_id: number; duration_ms: number } | null> {
   const [c] = await rows<{ id: number; recording_id: number; duration_ms: number }>(
     db,
-    sql`select c.id, c.recording_id, r.duration_ms from recording_comments c join recordings r on r.id = c.recording_id
-      where c.id = ${id} and c.teacher_id = ${teacherId} and r.teacher_id = ${teacherId} for update of c`,
+    sql`select c.id, c.recording_id, r.duration_ms from recording_comments c
+      join recordings r on r.id = c.recording_id and r.school_id = c.school_id
+      where c.id = ${id} and c.school_id = ${schoolId} and c.teacher_id = ${teacherId} and r.teacher_id = ${teacherId} for update of c`,
   );
   return c ?? null;
 }
 
-export async function updateComment(db: DbOrTx, id: number, patch: { atMs?: number | null; text?: string }): Promise<void> {
+export async function updateComment(db: DbOrTx, schoolId: number, id: number, patch: { atMs?: number | null; text?: string }): Promise<void> {
   const sets: SQL[] = [sql`updated_at = now()`];
   if (patch.atMs !== undefined) sets.push(sql`at_ms = ${patch.atMs}`);
   if (patch.text !== undefined) sets.push(sql`text = ${patch.text}`);
-  await db.execute(sql`update recording_comments set ${sql.join(sets, sql`, `)} where id = ${id}`);
+  await db.execute(sql`update recording_comments set ${sql.join(sets, sql`, `)} where id = ${id} and school_id = ${schoolId}`);
 }
 
-export async function deleteComment(db: DbOrTx, id: number): Promise<void> {
-  await db.execute(sql`delete from recording_comments where id = ${id}`);
+export async function deleteComment(db: DbOrTx, schoolId: number, id: number): Promise<void> {
+  await db.execute(sql`delete from recording_comments where id = ${id} and school_id = ${schoolId}`);
 }
 
 type InboxRow = Omit<InboxItem, 'student' | 'created_at' | 'size'> & { student_id: number; student_name: string; created_at: Date | string; size: number | string };
@@ -200,16 +222,21 @@ type InboxRow = Omit<InboxItem, 'student' | 'created_at' | 'size'> & { student_i
  * One page of the teacher's unanswered recordings, oldest first: one query, read along the
  * partial index recordings_inbox_idx (teacher_id, created_at, id) where answered_at is null.
  */
-export async function findInbox(db: DbOrTx, teacherId: number, o: { courseId?: number; limit: number; offset: number }): Promise<InboxItem[]> {
+export async function findInbox(
+  db: DbOrTx,
+  schoolId: number,
+  teacherId: number,
+  o: { courseId?: number; limit: number; offset: number },
+): Promise<InboxItem[]> {
   const result = await rows<InboxRow>(
     db,
     sql`select r.id, r.submission_id, r.student_id, u.name as student_name, s.exercise_title, s.course_id, s.due_date::text as due_date,
         r.kind, r.mime_type, r.duration_ms, r.size, r.path, r.message, r.created_at,
-        (select count(*)::int from recording_comments c where c.recording_id = r.id) as comments_count
+        (select count(*)::int from recording_comments c where c.recording_id = r.id and c.school_id = r.school_id) as comments_count
       from recordings r
-      join submissions s on s.id = r.submission_id
-      join users u on u.id = r.student_id
-      where r.teacher_id = ${teacherId} and r.answered_at is null
+      join submissions s on s.id = r.submission_id and s.school_id = r.school_id
+      join users u on u.id = r.student_id and u.school_id = r.school_id
+      where r.school_id = ${schoolId} and r.teacher_id = ${teacherId} and r.answered_at is null
         ${o.courseId !== undefined ? sql`and s.course_id = ${o.courseId}` : sql``}
       order by r.created_at asc, r.id asc
       limit ${o.limit} offset ${o.offset}`,
@@ -223,29 +250,32 @@ export async function findInbox(db: DbOrTx, teacherId: number, o: { courseId?: n
   }));
 }
 
-export async function countInbox(db: DbOrTx, teacherId: number, courseId?: number): Promise<number> {
+export async function countInbox(db: DbOrTx, schoolId: number, teacherId: number, courseId?: number): Promise<number> {
   const [r] = await rows<{ n: number }>(
     db,
     courseId === undefined
-      ? sql`select count(*)::int as n from recordings r where r.teacher_id = ${teacherId} and r.answered_at is null`
-      : sql`select count(*)::int as n from recordings r join submissions s on s.id = r.submission_id
-          where r.teacher_id = ${teacherId} and r.answered_at is null and s.course_id = ${courseId}`,
+      ? sql`select count(*)::int as n from recordings r where r.school_id = ${schoolId} and r.teacher_id = ${teacherId} and r.answered_at is null`
+      : sql`select count(*)::int as n from recordings r join submissions s on s.id = r.submission_id and s.school_id = r.school_id
+          where r.school_id = ${schoolId} and r.teacher_id = ${teacherId} and r.answered_at is null and s.course_id = ${courseId}`,
   );
   return Number(r?.n ?? 0);
 }
 
 /** The student's recordings with new feedback (optionally of one course's tasks). */
-export async function countNewFeedback(db: DbOrTx, studentId: number, courseId?: number): Promise<number> {
+export async function countNewFeedback(db: DbOrTx, schoolId: number, studentId: number, courseId?: number): Promise<number> {
   const [r] = await rows<{ n: number }>(
     db,
     sql`select count(*)::int as n from recordings r
-      ${courseId !== undefined ? sql`join submissions s on s.id = r.submission_id and s.course_id = ${courseId}` : sql``}
-      where r.student_id = ${studentId} and ${NEW_FEEDBACK_SQL}`,
+      ${courseId !== undefined ? sql`join submissions s on s.id = r.submission_id and s.school_id = r.school_id and s.course_id = ${courseId}` : sql``}
+      where r.school_id = ${schoolId} and r.student_id = ${studentId} and ${NEW_FEEDBACK_SQL}`,
   );
   return Number(r?.n ?? 0);
 }
 
-/** Deletes the recordings created before `cutoff` (at most `limit`), answering their paths. */
+/**
+ * Deletes the recordings created before `cutoff` (at most `limit`), answering their paths: the daily
+ * retention job, across all schools on purpose (one rule for the whole installation).
+ */
 export async function deleteOlderThan(db: DbOrTx, cutoff: Date, limit: number): Promise<string[]> {
   const result = await rows<{ path: string }>(
     db,
@@ -255,7 +285,7 @@ export async function deleteOlderThan(db: DbOrTx, cutoff: Date, limit: number): 
   return result.map((r) => r.path);
 }
 
-/** Which of these paths a recording row names. */
+/** Which of these paths a recording row names, in any school (the daily sweep of the media store; paths are unique). */
 export async function knownPaths(db: DbOrTx, paths: string[]): Promise<Set<string>> {
   const known = new Set<string>();
   for (let i = 0; i < paths.length; i += 500) {
@@ -266,26 +296,31 @@ export async function knownPaths(db: DbOrTx, paths: string[]): Promise<Set<strin
   return known;
 }
 
+/** Whether the database knows any recording at all, in any school (the sweep's guard against a wrong DATABASE_URL). */
 export async function anyRecording(db: DbOrTx): Promise<boolean> {
   const r = await rows<{ one: number }>(db, sql`select 1 as one from recordings limit 1`);
   return r.length > 0;
 }
 
-/** Bytes per teacher: recordings of their students and their exercises' media. */
+/**
+ * Bytes per teacher: recordings of their students and their exercises' media. The operator's CLI
+ * (`space`), across all schools on purpose; each teacher's rows are joined inside their school.
+ */
 export async function spacePerTeacher(db: DbOrTx): Promise<Array<{ teacher_id: number; name: string; email: string; recordings: number; recording_bytes: number; media_bytes: number }>> {
   const result = await rows<{ teacher_id: number; name: string; email: string; recordings: number; recording_bytes: string | number; media_bytes: string | number }>(
     db,
     sql`select t.id as teacher_id, t.name, t.email,
-        coalesce((select count(*)::int from recordings r where r.teacher_id = t.id), 0) as recordings,
-        coalesce((select sum(r.size) from recordings r where r.teacher_id = t.id), 0) as recording_bytes,
-        coalesce((select sum(m.size) from media_files m join exercises e on e.id = m.exercise_id where e.teacher_id = t.id), 0) as media_bytes
+        coalesce((select count(*)::int from recordings r where r.teacher_id = t.id and r.school_id = t.school_id), 0) as recordings,
+        coalesce((select sum(r.size) from recordings r where r.teacher_id = t.id and r.school_id = t.school_id), 0) as recording_bytes,
+        coalesce((select sum(m.size) from media_files m join exercises e on e.id = m.exercise_id and e.school_id = m.school_id
+                  where e.teacher_id = t.id and e.school_id = t.school_id), 0) as media_bytes
       from users t where t.role = 'teacher' order by t.name, t.id`,
   );
   return result.map((r) => ({ ...r, recordings: Number(r.recordings), recording_bytes: Number(r.recording_bytes), media_bytes: Number(r.media_bytes) }));
 }
 
 /** The submission ids of a student (their recordings' folders). */
-export async function submissionIdsOfStudent(db: DbOrTx, studentId: number): Promise<number[]> {
-  const result = await rows<{ id: number }>(db, sql`select id from submissions where student_id = ${studentId}`);
+export async function submissionIdsOfStudent(db: DbOrTx, schoolId: number, studentId: number): Promise<number[]> {
+  const result = await rows<{ id: number }>(db, sql`select id from submissions where student_id = ${studentId} and school_id = ${schoolId}`);
   return result.map((r) => r.id);
 }

@@ -51,9 +51,9 @@ const recordingNotFound = () => notFound(recordingMessages.notFound);
 const taskNotFound = () => notFound(recordingMessages.taskNotFound);
 
 function ownerOf(user: AuthUser): repo.RecordingOwner {
-  return user.role === 'student' ? { studentId: user.id } : { teacherId: user.id };
+  return user.role === 'student' ? { schoolId: user.schoolId, studentId: user.id } : { schoolId: user.schoolId, teacherId: user.id };
 }
-const taskOwnerOf = (user: AuthUser) => (user.role === 'student' ? { studentId: user.id } : { teacherId: user.id });
+const taskOwnerOf = ownerOf;
 
 /** The folder of a task's recordings. Submission ids are never reused, so a deleted task's folder can go whole. */
 export const recordingFolder = (submissionId: number) => `recordings/${submissionId}`;
@@ -84,10 +84,10 @@ export class RecordingsService {
    * for another recording (422). Checked again in the transaction that stores it.
    */
   async assertCanUpload(student: AuthUser, submissionId: number): Promise<void> {
-    const s = await findSubmissionState(this.db, submissionId, { studentId: student.id });
+    const s = await findSubmissionState(this.db, submissionId, { schoolId: student.schoolId, studentId: student.id });
     if (!s) throw taskNotFound();
     if (stateStatus(s, todayInZone(this.timeZone)) === 'expired') throw conflict(recordingMessages.expired);
-    if ((await repo.countForSubmission(this.db, submissionId)) >= RECORDING_LIMITS.perTask) throw tooMany();
+    if ((await repo.countForSubmission(this.db, student.schoolId, submissionId)) >= RECORDING_LIMITS.perTask) throw tooMany();
   }
 
   /** Stores a checked recording: the row and the file move in one transaction; consumes the staged file. */
@@ -98,11 +98,12 @@ export class RecordingsService {
     try {
       const id = await this.db.transaction(async (tx) => {
         // The task row is locked: two uploads at once cannot both be the 20th.
-        const s = await findSubmissionState(tx, submissionId, { studentId: student.id }, { forUpdate: true });
+        const s = await findSubmissionState(tx, submissionId, { schoolId: student.schoolId, studentId: student.id }, { forUpdate: true });
         if (!s) throw taskNotFound();
         if (stateStatus(s, todayInZone(this.timeZone)) === 'expired') throw conflict(recordingMessages.expired);
-        if ((await repo.countForSubmission(tx, submissionId)) >= RECORDING_LIMITS.perTask) throw tooMany();
+        if ((await repo.countForSubmission(tx, student.schoolId, submissionId)) >= RECORDING_LIMITS.perTask) throw tooMany();
         const newId = await repo.insertRecording(tx, {
+          schoolId: student.schoolId,
           submissionId,
           studentId: student.id,
           teacherId: s.teacher_id,
@@ -143,10 +144,10 @@ export class RecordingsService {
   /** The student deletes their own recording until it is answered (409 after); the file goes after the commit. */
   async remove(student: AuthUser, id: number): Promise<void> {
     const path = await this.db.transaction(async (tx) => {
-      const r = await repo.findRecordingState(tx, id, { studentId: student.id }, { forUpdate: true });
+      const r = await repo.findRecordingState(tx, id, ownerOf(student), { forUpdate: true });
       if (!r) throw recordingNotFound();
       if (r.answered_at !== null) throw conflict(recordingMessages.answered);
-      await repo.deleteRecording(tx, id);
+      await repo.deleteRecording(tx, student.schoolId, id);
       return r.path;
     });
     await this.storage.remove(path).catch((err: unknown) => this.log.warn({ err, path }, 'could not delete a recording file'));
@@ -155,8 +156,8 @@ export class RecordingsService {
   /** The teacher marks it answered; a second call changes nothing. */
   async answer(teacher: AuthUser, id: number): Promise<Recording> {
     await this.db.transaction(async (tx) => {
-      if (!(await repo.findRecordingState(tx, id, { teacherId: teacher.id }, { forUpdate: true }))) throw recordingNotFound();
-      await repo.markAnswered(tx, id);
+      if (!(await repo.findRecordingState(tx, id, ownerOf(teacher), { forUpdate: true }))) throw recordingNotFound();
+      await repo.markAnswered(tx, teacher.schoolId, id);
     });
     return this.get(teacher, id);
   }
@@ -164,48 +165,48 @@ export class RecordingsService {
   /** The student opened the feedback: everything up to now is seen. */
   async seen(student: AuthUser, id: number): Promise<Recording> {
     await this.db.transaction(async (tx) => {
-      if (!(await repo.findRecordingState(tx, id, { studentId: student.id }, { forUpdate: true }))) throw recordingNotFound();
-      await repo.markSeen(tx, id);
+      if (!(await repo.findRecordingState(tx, id, ownerOf(student), { forUpdate: true }))) throw recordingNotFound();
+      await repo.markSeen(tx, student.schoolId, id);
     });
     return this.get(student, id);
   }
 
   async addComment(teacher: AuthUser, recordingId: number, body: CreateCommentBody): Promise<RecordingComment> {
     const commentId = await this.db.transaction(async (tx) => {
-      const r = await repo.findRecordingState(tx, recordingId, { teacherId: teacher.id }, { forUpdate: true });
+      const r = await repo.findRecordingState(tx, recordingId, ownerOf(teacher), { forUpdate: true });
       if (!r) throw recordingNotFound();
       checkMoment(body.at_ms, r.duration_ms);
-      const cid = await repo.insertComment(tx, { recordingId, teacherId: teacher.id, atMs: body.at_ms, text: body.text });
-      await repo.touchFeedback(tx, recordingId);
+      const cid = await repo.insertComment(tx, { schoolId: teacher.schoolId, recordingId, teacherId: teacher.id, atMs: body.at_ms, text: body.text });
+      await repo.touchFeedback(tx, teacher.schoolId, recordingId);
       return cid;
     });
-    return (await repo.findComment(this.db, commentId, teacher.id))!;
+    return (await repo.findComment(this.db, teacher.schoolId, commentId, teacher.id))!;
   }
 
   /** The teacher edits their own comment (404 for anyone else's); the change is new feedback. */
   async updateComment(teacher: AuthUser, id: number, body: UpdateCommentBody): Promise<RecordingComment> {
     await this.db.transaction(async (tx) => {
-      const c = await repo.findOwnCommentState(tx, id, teacher.id);
+      const c = await repo.findOwnCommentState(tx, teacher.schoolId, id, teacher.id);
       if (!c) throw notFound(recordingMessages.commentNotFound);
       if (body.at_ms !== undefined) checkMoment(body.at_ms, c.duration_ms);
-      await repo.updateComment(tx, id, { ...(body.at_ms !== undefined ? { atMs: body.at_ms } : {}), ...(body.text !== undefined ? { text: body.text } : {}) });
-      await repo.touchFeedback(tx, c.recording_id);
+      await repo.updateComment(tx, teacher.schoolId, id, { ...(body.at_ms !== undefined ? { atMs: body.at_ms } : {}), ...(body.text !== undefined ? { text: body.text } : {}) });
+      await repo.touchFeedback(tx, teacher.schoolId, c.recording_id);
     });
-    return (await repo.findComment(this.db, id, teacher.id))!;
+    return (await repo.findComment(this.db, teacher.schoolId, id, teacher.id))!;
   }
 
   async deleteComment(teacher: AuthUser, id: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const c = await repo.findOwnCommentState(tx, id, teacher.id);
+      const c = await repo.findOwnCommentState(tx, teacher.schoolId, id, teacher.id);
       if (!c) throw notFound(recordingMessages.commentNotFound);
-      await repo.deleteComment(tx, id);
+      await repo.deleteComment(tx, teacher.schoolId, id);
     });
   }
 
   async inbox(teacher: AuthUser, q: InboxQuery): Promise<InboxResponse> {
     const perPage = q.per_page ?? RECORDING_LIMITS.inboxPerPage;
     const page = q.page ?? 1;
-    const found = await repo.findInbox(this.db, teacher.id, {
+    const found = await repo.findInbox(this.db, teacher.schoolId, teacher.id, {
       ...(q.course_id !== undefined ? { courseId: q.course_id } : {}),
       limit: perPage + 1,
       offset: (page - 1) * perPage,
@@ -214,11 +215,11 @@ export class RecordingsService {
   }
 
   async inboxCount(teacher: AuthUser, courseId: number | undefined): Promise<CountResponse> {
-    return { count: await repo.countInbox(this.db, teacher.id, courseId) };
+    return { count: await repo.countInbox(this.db, teacher.schoolId, teacher.id, courseId) };
   }
 
   async newFeedbackCount(student: AuthUser, courseId: number | undefined): Promise<CountResponse> {
-    return { count: await repo.countNewFeedback(this.db, student.id, courseId) };
+    return { count: await repo.countNewFeedback(this.db, student.schoolId, student.id, courseId) };
   }
 }
 

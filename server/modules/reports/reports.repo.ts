@@ -16,8 +16,12 @@ export type CourseProgressRow = {
   last_practice: string | null;
 };
 
-export async function findCourse(db: DbOrTx, teacherId: number, courseId: number): Promise<{ id: number; name: string } | undefined> {
-  const [c] = await rows<{ id: number; name: string }>(db, sql`select id, name from courses where id = ${courseId} and teacher_id = ${teacherId}`);
+/** Every statement of this file stays inside the teacher's school (`school_id`, issue 19). */
+export async function findCourse(db: DbOrTx, schoolId: number, teacherId: number, courseId: number): Promise<{ id: number; name: string } | undefined> {
+  const [c] = await rows<{ id: number; name: string }>(
+    db,
+    sql`select id, name from courses where id = ${courseId} and school_id = ${schoolId} and teacher_id = ${teacherId}`,
+  );
   return c;
 }
 
@@ -27,7 +31,14 @@ export async function findCourse(db: DbOrTx, teacherId: number, courseId: number
  * school's time zone; tasks completed; completion rate (completed ÷ (completed + overdue +
  * expired) × 100, the metrics rule); average accuracy of reviewed tasks; the latest practice.
  */
-export async function courseProgress(db: DbOrTx, teacherId: number, courseId: number, today: string, tz: string): Promise<CourseProgressRow[]> {
+export async function courseProgress(
+  db: DbOrTx,
+  schoolId: number,
+  teacherId: number,
+  courseId: number,
+  today: string,
+  tz: string,
+): Promise<CourseProgressRow[]> {
   const at = (d: ReturnType<typeof sql>) => sql`((${d})::timestamp at time zone ${tz})`;
   const weekStart = at(sql`date_trunc('week', ${today}::date)::date`);
   const weekEnd = at(sql`(date_trunc('week', ${today}::date) + interval '7 days')::date`);
@@ -43,26 +54,26 @@ export async function courseProgress(db: DbOrTx, teacherId: number, courseId: nu
           round(t.accuracy::numeric, 2)::float8 as average_accuracy,
           to_char(last.started_at at time zone ${tz}, 'YYYY-MM-DD HH24:MI') as last_practice
         from enrolments e
-        join users u on u.id = e.student_id and u.role = 'student' and u.teacher_id = ${teacherId}
+        join users u on u.id = e.student_id and u.school_id = e.school_id and u.role = 'student' and u.teacher_id = ${teacherId}
         left join lateral (
           select sum(ps.duration_minutes) filter (where ps.started_at >= ${weekStart} and ps.started_at < ${weekEnd}) as week,
                  sum(ps.duration_minutes) filter (where ps.started_at >= ${monthStart} and ps.started_at < ${monthEnd}) as month
           from practice_sessions ps
-          where ps.student_id = u.id and ps.ended_at is not null
+          where ps.student_id = u.id and ps.school_id = u.school_id and ps.ended_at is not null
             and ps.started_at >= least(${weekStart}, ${monthStart}) and ps.started_at < greatest(${weekEnd}, ${monthEnd})
         ) p on true
         left join lateral (
           select ps.started_at from practice_sessions ps
-          where ps.student_id = u.id and ps.ended_at is not null
+          where ps.student_id = u.id and ps.school_id = u.school_id and ps.ended_at is not null
           order by ps.started_at desc limit 1
         ) last on true
         left join lateral (
           select (count(*) filter (where ${statusCondition('completed', today)}))::int as completed,
                  (count(*) filter (where ${statusCondition('completed', today)} or ${statusCondition('overdue', today)} or ${statusCondition('expired', today)}))::int as counted,
                  avg(s.accuracy_score) as accuracy
-          from submissions s where s.student_id = u.id
+          from submissions s where s.student_id = u.id and s.school_id = u.school_id
         ) t on true
-        where e.course_id = ${courseId}
+        where e.course_id = ${courseId} and e.school_id = ${schoolId}
         order by lower(u.name), u.id`,
   );
   return found.map((r) => ({

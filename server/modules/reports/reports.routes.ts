@@ -29,7 +29,7 @@ export default async function reportsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { csv, filename } = await service.courseProgressCsv(currentUser(req).id, req.params.id, todayInZone(tz), requestLang(req));
+      const { csv, filename } = await service.courseProgressCsv(currentUser(req), req.params.id, todayInZone(tz), requestLang(req));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { AuthUser } from '../../lib/auth';
 import type { Lang } from '../../errors';
 import { notFound } from '../../errors';
 import { COURSE_PROGRESS_COLUMNS, type CourseProgressColumn } from '../../../contract/reports';
@@ -35,10 +36,15 @@ export class ReportsService {
   ) {}
 
   /** The course's progress as a CSV file (text with BOM) and its file name; another teacher's course → 404. */
-  async courseProgressCsv(teacherId: number, courseId: number, today: string, lang: Lang): Promise<{ csv: string; filename: string }> {
-    const course = await findCourse(this.db, teacherId, courseId);
+  async courseProgressCsv(
+    teacher: Pick<AuthUser, 'id' | 'schoolId'>,
+    courseId: number,
+    today: string,
+    lang: Lang,
+  ): Promise<{ csv: string; filename: string }> {
+    const course = await findCourse(this.db, teacher.schoolId, teacher.id, courseId);
     if (!course) throw notFound();
-    const students = await courseProgress(this.db, teacherId, courseId, today, this.timeZone);
+    const students = await courseProgress(this.db, teacher.schoolId, teacher.id, courseId, today, this.timeZone);
     const header = COURSE_PROGRESS_COLUMNS.map((c) => csvCell(COURSE_PROGRESS_HEADERS[lang][c]));
     const body = students.map((s) => [
       csvCell(s.name),

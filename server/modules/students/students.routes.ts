@@ -55,7 +55,8 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
     async (req) => {
       const tz = app.deps.config.APP_TIMEZONE;
       const courseId = req.query.course_id;
-      return { data: await studentsProgress(app.deps.db, currentUser(req).id, todayInZone(tz), tz, courseId ? { courseId } : {}) };
+      const teacher = currentUser(req);
+      return { data: await studentsProgress(app.deps.db, teacher.schoolId, teacher.id, todayInZone(tz), tz, courseId ? { courseId } : {}) };
     },
   );
 

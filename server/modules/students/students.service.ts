@@ -5,7 +5,9 @@ import { hashPassword } from '../../lib/passwords';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { passwordTooShort, type Student } from '../../../contract/students';
 import {
+  deleteOrphanedGuardians,
   deleteStudent,
+  guardiansOf,
   emailTaken,
   findOwnStudent,
   insertStudent,
@@ -56,11 +58,11 @@ export class StudentsService {
   constructor(private readonly db: Db) {}
 
   list(teacher: AuthUser, courseId?: number): Promise<Student[]> {
-    return listStudents(this.db, teacher.id, courseId ? { courseId } : {});
+    return listStudents(this.db, teacher.schoolId, teacher.id, courseId ? { courseId } : {});
   }
 
   async get(teacher: AuthUser, id: number, db: DbOrTx = this.db): Promise<Student> {
-    const s = await findOwnStudent(db, teacher.id, id);
+    const s = await findOwnStudent(db, teacher.schoolId, teacher.id, id);
     if (!s) throw notFound();
     return s;
   }
@@ -75,7 +77,7 @@ export class StudentsService {
     }
     if (await emailTaken(db, input.email, exceptId)) errors.email = studentMessages.emailTaken;
     if (input.course_ids?.length) {
-      const own = await ownCourseIds(db, teacher.id, input.course_ids);
+      const own = await ownCourseIds(db, teacher.schoolId, teacher.id, input.course_ids);
       if (input.course_ids.some((c) => !own.has(c))) errors.course_ids = studentMessages.unknownCourses;
     }
     if (Object.keys(errors).length) throw invalid(errors);
@@ -86,14 +88,14 @@ export class StudentsService {
     const passwordHash = await hashPassword(input.password ?? '');
     try {
       return await this.db.transaction(async (tx) => {
-        const id = await insertStudent(tx, teacher.id, {
+        const id = await insertStudent(tx, teacher.schoolId, teacher.id, {
           name: input.name,
           email: input.email,
           phone: input.phone ?? null,
           notes: input.notes ?? null,
           passwordHash,
         });
-        if (input.course_ids?.length) await setEnrolments(tx, id, input.course_ids);
+        if (input.course_ids?.length) await setEnrolments(tx, teacher.schoolId, id, input.course_ids);
         return this.get(teacher, id, tx);
       });
     } catch (err) {
@@ -103,14 +105,14 @@ export class StudentsService {
   }
 
   async update(teacher: AuthUser, id: number, input: StudentInput): Promise<Student> {
-    if (!(await isOwnStudent(this.db, teacher.id, id))) throw notFound();
+    if (!(await isOwnStudent(this.db, teacher.schoolId, teacher.id, id))) throw notFound();
     await this.checkInput(this.db, teacher, input, id, false);
     const newPassword = input.password && input.password.trim() !== '' ? input.password : undefined;
     const passwordHash = newPassword ? await hashPassword(newPassword) : undefined;
     try {
       const updated = await this.db.transaction(async (tx) => {
-        if (!(await isOwnStudent(tx, teacher.id, id))) throw notFound();
-        await updateStudent(tx, teacher.id, id, {
+        if (!(await isOwnStudent(tx, teacher.schoolId, teacher.id, id))) throw notFound();
+        await updateStudent(tx, teacher.schoolId, teacher.id, id, {
           name: input.name,
           email: input.email,
           phone: input.phone ?? null,
@@ -119,7 +121,7 @@ export class StudentsService {
         });
         // A changed password signs the student out on every device.
         if (passwordHash) await revokeTokens(tx, id);
-        if (input.course_ids) await setEnrolments(tx, id, input.course_ids);
+        if (input.course_ids) await setEnrolments(tx, teacher.schoolId, id, input.course_ids);
         return this.get(teacher, id, tx);
       });
       // Committed: the student's signed-in sessions see the new name and e-mail, or end (new password).
@@ -132,23 +134,27 @@ export class StudentsService {
   }
 
   async setCourses(teacher: AuthUser, id: number, courseIds: number[]): Promise<Student> {
-    if (!(await isOwnStudent(this.db, teacher.id, id))) throw notFound();
-    const own = await ownCourseIds(this.db, teacher.id, courseIds);
+    if (!(await isOwnStudent(this.db, teacher.schoolId, teacher.id, id))) throw notFound();
+    const own = await ownCourseIds(this.db, teacher.schoolId, teacher.id, courseIds);
     if (courseIds.some((c) => !own.has(c))) throw invalid({ course_ids: studentMessages.unknownCourses });
     return this.db.transaction(async (tx) => {
-      if (!(await isOwnStudent(tx, teacher.id, id))) throw notFound();
-      await setEnrolments(tx, id, courseIds);
+      if (!(await isOwnStudent(tx, teacher.schoolId, teacher.id, id))) throw notFound();
+      await setEnrolments(tx, teacher.schoolId, id, courseIds);
       return this.get(teacher, id, tx);
     });
   }
 
   /** The account and everything of it, in one transaction; answers the ids of the deleted tasks (their recordings' folders). */
   async remove(teacher: AuthUser, id: number): Promise<number[]> {
-    const taskIds = await this.db.transaction(async (tx) => {
-      if (!(await isOwnStudent(tx, teacher.id, id))) throw notFound();
-      return deleteStudent(tx, teacher.id, id);
+    const { taskIds, guardians } = await this.db.transaction(async (tx) => {
+      if (!(await isOwnStudent(tx, teacher.schoolId, teacher.id, id))) throw notFound();
+      const following = await guardiansOf(tx, teacher.schoolId, id);
+      const taskIds = await deleteStudent(tx, teacher.schoolId, teacher.id, id);
+      // a parent whose only child this was has no reason for an account any more (issue 19)
+      return { taskIds, guardians: await deleteOrphanedGuardians(tx, teacher.schoolId, following) };
     });
     await forgetUser(this.db, id);
+    for (const g of guardians) await forgetUser(this.db, g);
     return taskIds;
   }
 }

@@ -7,6 +7,8 @@ import { NEW_FEEDBACK_SQL } from '../recordings/recordings.repo';
 import { settingsColumns, settingsOf, type SettingsRow } from '../exercises/exercises.repo';
 
 export type SubmissionFilter = {
+  /** The caller's school: every statement stays inside it (issue 19, the shard key). */
+  schoolId: number;
   ids?: number[];
   studentId?: number;
   teacherId?: number;
@@ -83,14 +85,16 @@ export function statusCondition(status: SubmissionStatus, today: string): SQL {
 
 /** The WHERE conditions of a filter (columns of `submissions s` only). */
 function filterConditions(filter: SubmissionFilter, today: string): SQL {
-  const where: SQL[] = [sql`true`];
+  const where: SQL[] = [sql`s.school_id = ${filter.schoolId}`];
   if (filter.ids) where.push(filter.ids.length ? sql`s.id in (${sql.join(filter.ids.map((i) => sql`${i}`), sql`, `)})` : sql`false`);
   if (filter.studentId !== undefined && filter.teacherId !== undefined && !filter.ids) {
     // One student of a teacher: a task's teacher_id is its student's teacher (set on assignment,
     // never moved), so the ownership is checked once on the student and the tasks are read from
     // the student's covering index (a generic plan on teacher_id would read the table).
     where.push(sql`s.student_id = ${filter.studentId}`);
-    where.push(sql`exists (select 1 from users o where o.id = ${filter.studentId} and o.teacher_id = ${filter.teacherId})`);
+    where.push(
+      sql`exists (select 1 from users o where o.id = ${filter.studentId} and o.school_id = ${filter.schoolId} and o.teacher_id = ${filter.teacherId})`,
+    );
   } else {
     if (filter.studentId !== undefined) where.push(sql`s.student_id = ${filter.studentId}`);
     if (filter.teacherId !== undefined) where.push(sql`s.teacher_id = ${filter.teacherId}`);
@@ -130,7 +134,7 @@ export async function findSubmissions(db: DbOrTx, filter: SubmissionFilter, toda
   const withMedia = filter.withMedia ?? true;
   const media = withMedia
     ? sql`coalesce((select json_agg(json_build_object('id', m.id, 'type', m.type, 'path', m.path, 'filename', m.filename,
-          'size', m.size, 'mime_type', m.mime_type) order by m.id) from media_files m where m.exercise_id = e.id), '[]'::json)`
+          'size', m.size, 'mime_type', m.mime_type) order by m.id) from media_files m where m.exercise_id = e.id and m.school_id = e.school_id), '[]'::json)`
     : sql`'[]'::json`;
   const order = orderBy(filter.order, today);
   const paged = filter.limit !== undefined || (filter.offset ?? 0) > 0;
@@ -139,7 +143,7 @@ export async function findSubmissions(db: DbOrTx, filter: SubmissionFilter, toda
   const source = paged
     ? sql`(select s.id from submissions s where ${where} order by ${order}
           ${filter.limit !== undefined ? sql`limit ${filter.limit}` : sql``} offset ${filter.offset ?? 0}) page
-        join submissions s on s.id = page.id`
+        join submissions s on s.id = page.id and s.school_id = ${filter.schoolId}`
     : sql`submissions s`;
   const result = await rows<Row>(
     db,
@@ -149,10 +153,10 @@ export async function findSubmissions(db: DbOrTx, filter: SubmissionFilter, toda
         s.exercise_title, s.course_id, s.series_id::text as series_id, s.due_date::text as due_date,
         s.expiration_date::text as expiration_date, s.completed_at, s.teacher_note, s.teacher_feedback,
         s.created_at, s.accuracy_score, s.time_spent_minutes, s.competency_level, ${statusSql(today)} as status,
-        exists (select 1 from recordings r where r.submission_id = s.id and ${NEW_FEEDBACK_SQL}) as new_feedback
+        exists (select 1 from recordings r where r.submission_id = s.id and r.school_id = s.school_id and ${NEW_FEEDBACK_SQL}) as new_feedback
       from ${source}
-      join users u on u.id = s.student_id
-      left join exercises e on e.id = s.exercise_id
+      join users u on u.id = s.student_id and u.school_id = s.school_id
+      left join exercises e on e.id = s.exercise_id and e.school_id = s.school_id
       ${paged ? sql`` : sql`where ${where}`}
       order by ${order}`,
   );
@@ -210,8 +214,8 @@ export function toSubmission(r: Row): Submission {
   };
 }
 
-/** Who may see a submission: a student only their own, a teacher only their students'. */
-export type SubmissionOwner = { studentId: number } | { teacherId: number };
+/** Who may see a submission: a student only their own, a teacher only their students'; always inside their school. */
+export type SubmissionOwner = ({ studentId: number } | { teacherId: number }) & { schoolId: number };
 
 export type SubmissionState = {
   id: number;
@@ -236,12 +240,14 @@ export async function findSubmissionState(
   const [r] = await rows<SubmissionState>(
     db,
     sql`select s.id, s.student_id, s.teacher_id, s.due_date::text as due_date, s.expiration_date::text as expiration_date, s.completed_at
-      from submissions s where s.id = ${id} and ${who} ${opts.forUpdate ? sql`for update` : sql``}`,
+      from submissions s where s.id = ${id} and s.school_id = ${owner.schoolId} and ${who} ${opts.forUpdate ? sql`for update` : sql``}`,
   );
   return r ?? null;
 }
 
 /** Marks a submission completed now (no-op when it already is). */
-export async function markCompleted(db: DbOrTx, id: number): Promise<void> {
-  await db.execute(sql`update submissions set completed_at = now(), updated_at = now() where id = ${id} and completed_at is null`);
+export async function markCompleted(db: DbOrTx, schoolId: number, id: number): Promise<void> {
+  await db.execute(
+    sql`update submissions set completed_at = now(), updated_at = now() where id = ${id} and school_id = ${schoolId} and completed_at is null`,
+  );
 }

@@ -21,7 +21,7 @@ export default async function submissionsRoutes(fastify: FastifyInstance) {
         description:
           'Tasks by due date (or `order`: due_desc, work). A student gets only their own; a teacher those of their students. `status` takes one status or a comma-separated list; `limit` and `offset` give one page (without `limit`, every matching task).',
         querystring: submissionListQuery,
-        response: { 200: z.array(submissionSchema), ...errorResponsesOf(401) },
+        response: { 200: z.array(submissionSchema), ...errorResponsesOf(401, 403) },
       },
     },
     async (req) => service.list(currentUser(req), req.query),
@@ -36,7 +36,7 @@ export default async function submissionsRoutes(fastify: FastifyInstance) {
         description:
           'How many tasks there are in all and in each status, with the filters of the list (a student their own; a teacher those of their students, optionally one student). Counted in SQL.',
         querystring: submissionCountsQuery,
-        response: { 200: submissionCountsSchema, ...errorResponsesOf(401) },
+        response: { 200: submissionCountsSchema, ...errorResponsesOf(401, 403) },
       },
     },
     async (req) => service.counts(currentUser(req), req.query),
@@ -51,7 +51,7 @@ export default async function submissionsRoutes(fastify: FastifyInstance) {
         description: 'One task with its exercise and media (a student their own, a teacher their students\'); otherwise 404.',
         params: idParams,
         querystring: langOnly,
-        response: { 200: submissionSchema, ...errorResponsesOf(401, 404) },
+        response: { 200: submissionSchema, ...errorResponsesOf(401, 403, 404) },
       },
     },
     async (req) => service.get(currentUser(req), req.params.id),

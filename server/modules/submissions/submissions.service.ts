@@ -28,7 +28,7 @@ export const taskNotFound = () => new AppError(404, submissionMessages.notFound)
 
 /** Whose submissions a user may see: a student their own, a teacher their students'. */
 export function ownerOf(user: AuthUser): SubmissionOwner {
-  return user.role === 'student' ? { studentId: user.id } : { teacherId: user.id };
+  return user.role === 'student' ? { schoolId: user.schoolId, studentId: user.id } : { schoolId: user.schoolId, teacherId: user.id };
 }
 
 /** Status of a submission row by the one rule of contract/status.ts. */
@@ -49,6 +49,7 @@ export class SubmissionsService {
   /** Whose tasks a list or count covers: a student their own; a teacher their students' (optionally one student's). */
   private scope(user: AuthUser, q: { student_id?: number | undefined; course_id?: number | null | undefined }): SubmissionFilter {
     return {
+      schoolId: user.schoolId,
       ...(user.role === 'student' ? { studentId: user.id } : { teacherId: user.id, ...(q.student_id ? { studentId: q.student_id } : {}) }),
       ...(q.course_id ? { courseId: q.course_id } : {}),
     };
@@ -89,13 +90,13 @@ export class SubmissionsService {
   async complete(user: AuthUser, id: number): Promise<Submission> {
     const today = this.today();
     await this.db.transaction(async (tx) => {
-      const s = await findSubmissionState(tx, id, { studentId: user.id }, { forUpdate: true });
+      const s = await findSubmissionState(tx, id, { schoolId: user.schoolId, studentId: user.id }, { forUpdate: true });
       if (!s) throw taskNotFound();
       const status = stateStatus(s, today);
       if (status === 'completed') return;
       if (status === 'expired') throw conflict(submissionMessages.expired);
-      await stopRunningOnSubmission(tx, id);
-      await markCompleted(tx, id);
+      await stopRunningOnSubmission(tx, user.schoolId, id);
+      await markCompleted(tx, user.schoolId, id);
     });
     return this.get(user, id);
   }
