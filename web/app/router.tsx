@@ -32,6 +32,8 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <AppSkeleton />,
     children: [
       { path: '/login', loader: guestOnly, lazy: screen(() => import('./routes/login')) },
+      // Issue 19: an invitation link (teacher or guardian) sets the password; open to anyone holding it.
+      { path: '/einladung/:token', lazy: screen(() => import('./routes/invite-accept')) },
       // Issue 19: the printable report, without the app's navigation (nothing but the sheet prints).
       { path: '/students/:id/report', loader: requireRole('teacher'), lazy: screen(() => import('./routes/student-report')) },
       {
@@ -60,6 +62,8 @@ export const routes: RouteObject[] = [
                   const user = await ensureUser();
                   if (user?.role.name === 'student') return import('./routes/student-dashboard');
                   if (user?.role.name === 'teacher') return import('./routes/teacher-dashboard');
+                  if (user?.role.name === 'admin') return import('./routes/school-dashboard');
+                  if (user?.role.name === 'guardian') return import('./routes/guardian-dashboard');
                   return import('./routes/dashboard');
                 }),
               },
@@ -95,6 +99,11 @@ export const routes: RouteObject[] = [
                 lazy: screen(() => import('./routes/submission-detail')),
               },
               { path: 'tools', loader: requireUser, lazy: screen(() => import('./routes/tools')) },
+              // Issue 19: the school's administration and the parents' view.
+              { path: 'school/teachers', loader: requireRole('admin'), lazy: screen(() => import('./routes/school-teachers')) },
+              { path: 'school/students', loader: requireRole('admin'), lazy: screen(() => import('./routes/school-students')) },
+              { path: 'school/audit', loader: requireRole('admin'), lazy: screen(() => import('./routes/school-audit')) },
+              { path: 'children/:id', loader: requireRole('guardian'), lazy: screen(() => import('./routes/guardian-child')) },
             ],
           },
         ],

@@ -7,7 +7,7 @@ import { PageSkeleton } from '@web/components/ui/skeleton';
 import { initials } from '@web/lib/format';
 import { useAuth } from '@web/features/auth/auth-provider';
 import { cn } from '@web/components/ui/cn';
-import { BottomTabs } from './bottom-tabs';
+import { BottomTabs, hasBottomTabs } from './bottom-tabs';
 import { SidebarContent } from './sidebar-content';
 import { OutboxIndicator } from '@web/features/offline/components/outbox-indicator';
 import { OutboxSync } from '@web/features/offline/components/outbox-sync';
@@ -18,7 +18,8 @@ const MenuDialog = lazy(() => import('./menu-dialog'));
 /** SPEC.md main layout: fixed sidebar on large screens, top bar with a menu dialog on small ones. */
 export default function MainLayout() {
   const { t } = useTranslation(['layout', 'common']);
-  const { user, token, isStudent } = useAuth();
+  const { user, token, isStudent, role } = useAuth();
+  const tabs = hasBottomTabs(role);
   const location = useLocation();
   const navigation = useNavigation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -92,7 +93,7 @@ export default function MainLayout() {
         <main
           id="main"
           tabIndex={-1}
-          className={cn('mx-auto w-full max-w-7xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8', isStudent && 'pb-24 lg:pb-8')}
+          className={cn('mx-auto w-full max-w-7xl px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8', tabs && 'pb-24 lg:pb-8')}
           aria-busy={navigation.state === 'loading' || undefined}
         >
           {user ? (
@@ -104,7 +105,7 @@ export default function MainLayout() {
           )}
         </main>
       </div>
-      {isStudent && <BottomTabs />}
+      {tabs && <BottomTabs role={role} />}
       {isStudent && user && <OutboxSync userId={user.id} />}
     </div>
   );

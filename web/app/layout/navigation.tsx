@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BookOpen, ClipboardList, Gauge, Inbox, LayoutDashboard, Music, Users } from 'lucide-react';
+import { BookOpen, ClipboardList, Gauge, GraduationCap, Inbox, LayoutDashboard, Music, ScrollText, Users } from 'lucide-react';
 import { cn } from '@web/components/ui/cn';
 import type { Role } from '@web/features/auth/auth-provider';
 import { useSelectedCourse } from '@web/features/course-selection/course-selection';
@@ -20,7 +20,15 @@ export function navItems(role: Role | null): Item[] {
     );
   }
   if (role === 'student') items.push({ to: '/submissions', label: 'nav.submissions', icon: ClipboardList, end: false });
-  if (role) items.push({ to: '/tools', label: 'nav.tools', icon: Gauge, end: false });
+  if (role === 'admin') {
+    items.push(
+      { to: '/school/teachers', label: 'nav.schoolTeachers', icon: GraduationCap, end: false },
+      { to: '/school/students', label: 'nav.schoolStudents', icon: Users, end: false },
+      { to: '/school/audit', label: 'nav.audit', icon: ScrollText, end: false },
+    );
+  }
+  // The practice tools belong to the practice app: teachers and students.
+  if (role === 'teacher' || role === 'student') items.push({ to: '/tools', label: 'nav.tools', icon: Gauge, end: false });
   return items;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowLeft, CheckCircle2, CircleDot, Clock3, Flame, Hourglass, Percent, Printer, UserX } from 'lucide-react';
@@ -48,13 +48,16 @@ function Unavailable({ noAccess }: { noAccess?: boolean }) {
   );
 }
 
-/** The teacher's view of one student (/students/{id}): overview, KPIs, chart, recent tasks with review, statistics. */
-export function StudentDetailView({ studentId }: { studentId: number | null }) {
+/**
+ * The teacher's view of one student (/students/{id}): overview, KPIs, chart, recent tasks with review, statistics.
+ * `children`: further sections of the screen (the parents, issue 19), shown below once the student is found.
+ */
+export function StudentDetailView({ studentId, children }: { studentId: number | null; children?: ReactNode }) {
   if (studentId === null) return <Unavailable />;
-  return <StudentDetail studentId={studentId} />;
+  return <StudentDetail studentId={studentId}>{children}</StudentDetail>;
 }
 
-function StudentDetail({ studentId }: { studentId: number }) {
+function StudentDetail({ studentId, children }: { studentId: number; children?: ReactNode }) {
   const { t } = useTranslation(['progress', 'common']);
   const toast = useToast();
   const overview = useStudentOverview(studentId);
@@ -178,6 +181,8 @@ function StudentDetail({ studentId }: { studentId: number }) {
       <div className="mt-6">
         <RecentSubmissions submissions={o?.recent_submissions} loading={overview.isPending} today={today} onReview={setReviewing} onOpen={(s) => setPanelId(s.id)} />
       </div>
+
+      {children && <div className="mt-6">{children}</div>}
 
       <TaskPanel submissionId={panelId} onClose={() => setPanelId(null)} />
       <ReviewDialog submission={reviewing} onClose={() => setReviewing(null)} onSave={saveReview} saving={review.isPending} />

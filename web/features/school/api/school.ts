@@ -1,0 +1,37 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { School, SchoolDashboard, SchoolUpdateBody } from '@contract/school';
+import { api } from '@web/lib/api';
+import { currentLanguage } from '@web/lib/i18n';
+
+/** Every query of the school's administration starts with this key: a change refreshes them together. */
+export const SCHOOL_KEY = ['school'] as const;
+export const schoolDashboardKey = [...SCHOOL_KEY, 'dashboard'] as const;
+
+/** GET /api/school/dashboard: the school, its counts and SCHOOL_WEEKS weeks of practice minutes and completed tasks. */
+export function fetchSchoolDashboard(signal?: AbortSignal): Promise<SchoolDashboard> {
+  return api<SchoolDashboard>('/api/school/dashboard', { query: { language: currentLanguage() }, signal });
+}
+
+export const schoolDashboardQueryOptions = () => queryOptions({ queryKey: schoolDashboardKey, queryFn: ({ signal }) => fetchSchoolDashboard(signal) });
+
+export function useSchoolDashboard() {
+  return useQuery(schoolDashboardQueryOptions());
+}
+
+/** GET /api/school: the school's name and time zone. */
+export const schoolQueryOptions = () =>
+  queryOptions({
+    queryKey: [...SCHOOL_KEY, 'school'] as const,
+    queryFn: ({ signal }) => api<School>('/api/school', { query: { language: currentLanguage() }, signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** PATCH /api/school: the administrator renames the school. */
+export function renameSchool(body: SchoolUpdateBody): Promise<School> {
+  return api<School>('/api/school', { method: 'PATCH', body });
+}
+
+export function useRenameSchool() {
+  const qc = useQueryClient();
+  return useMutation({ mutationFn: renameSchool, onSuccess: () => qc.invalidateQueries({ queryKey: SCHOOL_KEY }) });
+}

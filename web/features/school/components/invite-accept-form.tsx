@@ -1,0 +1,237 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AlertCircle, LinkIcon, LogOut, UserCheck } from 'lucide-react';
+import type { LoginResponse } from '@contract/auth';
+import { PASSWORD_MIN_LENGTH } from '@contract/constants';
+import { INVITE_TOKEN_PATTERN } from '@contract/school';
+import { PASSWORD_MAX } from '@contract/students';
+import { Button } from '@web/components/ui/button';
+import { TextField } from '@web/components/ui/fields';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { isApiError } from '@web/lib/api';
+import { formatDate } from '@web/lib/format';
+import { acceptInvite, usePublicInvite } from '../api/invites';
+import { errorText } from '../lib/school';
+
+type Errors = { password?: string; repeat?: string; form?: string };
+
+export type InviteAcceptFormProps = {
+  token: string;
+  /** Someone is signed in in this browser (their name once known). */
+  session: { signedIn: boolean; name: string | null };
+  /** Signs the current user out and stays on this page. */
+  onSignOut: () => Promise<void>;
+  /** The invitation was accepted: the answer of POST /api/invites/{token}/accept (a session, as after sign-in). */
+  onAccepted: (res: LoginResponse) => void;
+};
+
+function Box({ children, testId }: { children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" data-testid={testId}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The invitation page's card: greets with the name, school and role, asks for a password twice
+ * (PASSWORD_MIN_LENGTH), and signs in. An unknown, used, revoked or expired link says so and leads
+ * to the sign-in page; a browser with a session asks to sign out first.
+ */
+export function InviteAcceptForm({ token, session, onSignOut, onAccepted }: InviteAcceptFormProps) {
+  const { t } = useTranslation(['school', 'auth', 'common']);
+  const formId = useId();
+  const wellFormed = new RegExp(INVITE_TOKEN_PATTERN).test(token);
+  const invite = usePublicInvite(token, wellFormed && !session.signedIn);
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [busy, setBusy] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  if (session.signedIn) {
+    return (
+      <Box testId="invite-signed-in">
+        <div className="flex items-start gap-3">
+          <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50">
+            <UserCheck aria-hidden="true" className="size-5 text-brand-700" />
+          </div>
+          <div className="min-w-0">
+            <h2 className="text-lg font-semibold text-slate-900">{t('school:accept.signedInTitle')}</h2>
+            <p className="mt-1 text-sm text-slate-600">
+              {session.name ? t('school:accept.signedInAs', { name: session.name }) : t('school:accept.signedInSomeone')} {t('school:accept.signedInText')}
+            </p>
+          </div>
+        </div>
+        <div className="mt-6 flex flex-col gap-2">
+          <Button
+            fullWidth
+            size="lg"
+            icon={<LogOut aria-hidden="true" className="size-4" />}
+            loading={signingOut}
+            onClick={async () => {
+              setSigningOut(true);
+              try {
+                await onSignOut();
+              } finally {
+                setSigningOut(false);
+              }
+            }}
+          >
+            {t('school:accept.signOut')}
+          </Button>
+          <Link
+            to="/"
+            className="inline-flex h-12 items-center justify-center rounded-lg text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+          >
+            {t('school:accept.toHome')}
+          </Link>
+        </div>
+      </Box>
+    );
+  }
+
+  if (wellFormed && invite.isPending) {
+    return (
+      <Box>
+        <div role="status" aria-label={t('common:actions.loading')} className="space-y-4">
+          <Skeleton className="h-6 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-5/6" />
+          <Skeleton className="mt-6 h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      </Box>
+    );
+  }
+
+  if (!wellFormed || invite.isError || !invite.data) {
+    const gone = !wellFormed || isApiError(invite.error, 404) || isApiError(invite.error, 422) || isApiError(invite.error, 410);
+    return (
+      <Box testId="invite-invalid">
+        <div role="alert" className="flex items-start gap-3">
+          <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-50">
+            <LinkIcon aria-hidden="true" className="size-5 text-amber-700" />
+          </div>
+          <div className="min-w-0">
+            <h2 className="text-lg font-semibold text-slate-900">{gone ? t('school:accept.invalidTitle') : t('school:accept.loadErrorTitle')}</h2>
+            <p className="mt-1 text-sm text-slate-600">{gone ? t('school:accept.invalidText') : errorText(invite.error, t('common:errors.generic'))}</p>
+          </div>
+        </div>
+        <div className="mt-6 flex flex-col gap-2">
+          {!gone && (
+            <Button fullWidth size="lg" loading={invite.isFetching} onClick={() => void invite.refetch()}>
+              {t('common:actions.retry')}
+            </Button>
+          )}
+          <Link
+            to="/login"
+            className={
+              gone
+                ? 'inline-flex h-12 items-center justify-center rounded-lg bg-brand-600 px-5 text-base font-medium text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900'
+                : 'inline-flex h-12 items-center justify-center rounded-lg text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900'
+            }
+          >
+            {t('school:accept.toLogin')}
+          </Link>
+        </div>
+      </Box>
+    );
+  }
+
+  const inv = invite.data;
+  const role = inv.kind === 'teacher' ? t('school:accept.roleTeacher') : t('school:accept.roleGuardian', { names: inv.students.join(', ') });
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy) return;
+    const found: Errors = {};
+    if (!password) found.password = t('school:accept.errors.passwordRequired');
+    else if (password.length < PASSWORD_MIN_LENGTH) found.password = t('school:accept.errors.passwordShort', { count: PASSWORD_MIN_LENGTH });
+    if (!found.password && password !== repeat) found.repeat = repeat ? t('school:accept.errors.mismatch') : t('school:accept.errors.repeatRequired');
+    setErrors(found);
+    if (found.password || found.repeat) {
+      document.getElementById(`${formId}-${found.password ? 'password' : 'repeat'}`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      onAccepted(await acceptInvite(token, password));
+      // The page reloads at /; the button stays busy until then.
+    } catch (err) {
+      if (isApiError(err, 422) && err.fieldError('password')) setErrors({ password: err.fieldError('password') });
+      else if (isApiError(err, 404)) setErrors({ form: t('school:accept.invalidText') });
+      else setErrors({ form: errorText(err, t('school:accept.errors.failed')) });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Box testId="invite-accept">
+      <h2 className="text-lg font-semibold text-slate-900">{t('school:accept.greeting', { name: inv.name })}</h2>
+      <p className="mt-1 text-sm text-slate-600">{t('school:accept.intro')}</p>
+      <dl className="mt-4 space-y-1.5 rounded-lg bg-slate-50 px-4 py-3 text-sm ring-1 ring-slate-200">
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-slate-600">{t('school:accept.school')}:</dt>
+          <dd className="font-medium text-slate-900" data-testid="invite-school">
+            {inv.school}
+          </dd>
+        </div>
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-slate-600">{t('school:accept.role')}:</dt>
+          <dd className="font-medium text-slate-900" data-testid="invite-role">
+            {role}
+          </dd>
+        </div>
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-slate-600">{t('school:accept.email')}:</dt>
+          <dd className="min-w-0 font-medium break-all text-slate-900">{inv.email}</dd>
+        </div>
+        <div className="flex flex-wrap gap-x-2">
+          <dt className="text-slate-600">{t('school:accept.validUntil')}:</dt>
+          <dd className="font-medium text-slate-900">{formatDate(inv.expires_at)}</dd>
+        </div>
+      </dl>
+      <form id={formId} noValidate onSubmit={submit} className="mt-6 space-y-5">
+        {/* The e-mail for the browser's password manager: it stores the new password under this account. */}
+        <input type="email" name="email" autoComplete="username" value={inv.email} readOnly hidden />
+        <TextField
+          id={`${formId}-password`}
+          label={t('school:accept.password')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          maxLength={PASSWORD_MAX}
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          hint={t('school:accept.passwordHint', { count: PASSWORD_MIN_LENGTH })}
+          error={errors.password}
+        />
+        <TextField
+          id={`${formId}-repeat`}
+          label={t('school:accept.repeat')}
+          type="password"
+          name="password-repeat"
+          autoComplete="new-password"
+          required
+          maxLength={PASSWORD_MAX}
+          value={repeat}
+          onChange={(e) => setRepeat(e.target.value)}
+          error={errors.repeat}
+        />
+        <Button type="submit" fullWidth size="lg" loading={busy}>
+          {busy ? t('school:accept.submitting') : t('school:accept.submit')}
+        </Button>
+      </form>
+      {errors.form && (
+        <div role="alert" className="mt-5 flex gap-2.5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
+          <p>{errors.form}</p>
+        </div>
+      )}
+    </Box>
+  );
+}
