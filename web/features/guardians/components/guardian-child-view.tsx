@@ -11,9 +11,10 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { StatCard } from '@web/components/ui/stat-card';
+import { PersonHeader } from '@web/components/ui/person-header';
 import { StatusBadge, displayStatus } from '@web/components/ui/status-badge';
 import { isApiError } from '@web/lib/api';
-import { formatDate, formatPercent, formatPracticeTime, initials } from '@web/lib/format';
+import { formatDate, formatPercent, formatPracticeTime } from '@web/lib/format';
 import { useGuardianChild } from '../api/guardians';
 import { shiftDate, splitTasks, todayIn } from '../lib/child-tasks';
 
@@ -78,35 +79,23 @@ function ChildPage({ childId, renderChart, renderRecording }: GuardianChildViewP
       <div className="mb-4">
         <BackLink />
       </div>
-      <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex min-w-0 items-center gap-4">
-          <div aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-lg font-semibold text-brand-700">
-            {d ? initials(d.child.name) : ''}
-          </div>
-          <div className="min-w-0">
-            {d ? (
-              <>
-                <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900" data-testid="child-name">
-                  {d.child.name}
-                </h1>
-                <p className="truncate text-sm text-slate-600" data-testid="child-teacher">
-                  {t('child.teacher', { name: d.child.teacher.name })}
-                </p>
-              </>
-            ) : (
-              <>
-                <h1 className="sr-only">{t('child.loading')}</h1>
-                <Skeleton className="h-7 w-48" />
-                <Skeleton className="mt-2 h-4 w-40" />
-              </>
-            )}
-          </div>
-        </div>
+      <PersonHeader
+        name={d ? d.child.name : null}
+        nameTestId="child-name"
+        loadingLabel={t('child.loading')}
+        subtitle={
+          d && (
+            <p className="truncate text-sm text-slate-600" data-testid="child-teacher">
+              {t('child.teacher', { name: d.child.teacher.name })}
+            </p>
+          )
+        }
+      >
         <Badge tone="neutral" className="self-start px-3 py-1 text-sm sm:self-auto">
           <Eye aria-hidden="true" className="size-4" />
           {t('child.readOnly')}
         </Badge>
-      </header>
+      </PersonHeader>
 
       {query.isError && (
         <div role="alert" className="mb-6 flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 sm:flex-row sm:items-center sm:justify-between" data-testid="guardian-child-error">

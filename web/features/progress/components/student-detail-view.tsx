@@ -9,7 +9,7 @@ import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
-import { formatPercent, initials } from '@web/lib/format';
+import { formatPercent } from '@web/lib/format';
 import { useReviewSubmission, useStudentMetrics, useStudentOverview } from '../api/progress';
 import { localToday } from '../lib/progress';
 import { LearningStats } from './learning-stats';
@@ -18,6 +18,7 @@ import { RecentSubmissions } from './recent-submissions';
 import { ReviewDialog } from './review-dialog';
 import { TaskPanel } from '@web/features/dashboard/components/task-panel';
 import { StatCard } from '@web/components/ui/stat-card';
+import { PersonHeader } from '@web/components/ui/person-header';
 
 function BackLink() {
   const { t } = useTranslation('progress');
@@ -100,28 +101,12 @@ function StudentDetail({ studentId, children }: { studentId: number; children?: 
       <div className="mb-4">
         <BackLink />
       </div>
-      <header className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
-        <div className="flex min-w-0 items-center gap-4">
-          <div aria-hidden="true" className="flex size-14 shrink-0 items-center justify-center rounded-full bg-brand-50 text-lg font-semibold text-brand-700">
-            {o ? initials(o.student.name) : ''}
-          </div>
-          <div className="min-w-0">
-            {o ? (
-              <>
-                <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900" data-testid="student-name">
-                  {o.student.name}
-                </h1>
-                <p className="truncate text-sm text-slate-500">{o.student.email}</p>
-              </>
-            ) : (
-              <>
-                <h1 className="sr-only">{t('common:actions.loading')}</h1>
-                <Skeleton className="h-7 w-48" />
-                <Skeleton className="mt-2 h-4 w-40" />
-              </>
-            )}
-          </div>
-        </div>
+      <PersonHeader
+        name={o ? o.student.name : null}
+        nameTestId="student-name"
+        loadingLabel={t('common:actions.loading')}
+        subtitle={o && <p className="truncate text-sm text-slate-500">{o.student.email}</p>}
+      >
         <div className="flex flex-wrap items-center gap-3">
           <Link
             to={`/students/${studentId}/report`}
@@ -140,7 +125,7 @@ function StudentDetail({ studentId, children }: { studentId: number; children?: 
             <Skeleton className="h-7 w-32 rounded-full" />
           )}
         </div>
-      </header>
+      </PersonHeader>
 
       {overviewFailed && (
         <p role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm font-medium text-red-800">
