@@ -151,9 +151,9 @@ test('a teacher gives a parent read-only access; the parent follows the child; r
   await expect(linkField).toHaveValue(/\/einladung\/[A-Za-z0-9_-]{43}$/);
   await expect(linkField).toHaveAttribute('readonly', '');
   const inviteUrl = await linkField.inputValue();
-  await expect(dialog.getByTestId('guardian-invite-mail')).toContainText('nicht per E-Mail versendet');
+  await expect(dialog.getByTestId('invite-emailed')).toContainText('Es wurde keine E-Mail versendet');
   await dialog.getByRole('button', { name: 'Link kopieren' }).click();
-  await expect(dialog.getByRole('button', { name: 'Link kopiert' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Kopiert' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(inviteUrl);
   await expectNoSeriousAxe(page, '[role="dialog"]');
   await shot(page, 'teacher-invite-link-de-1280', false);

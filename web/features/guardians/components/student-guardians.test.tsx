@@ -139,7 +139,7 @@ describe('StudentGuardians: adding a parent', () => {
     await openAndFill(' Fatma Demir ', 'fatma@example.com');
     expect(await screen.findByRole('dialog', { name: 'Verknüpft' })).toHaveTextContent('Fatma Demir hat bereits ein Elternkonto und ist jetzt mit diesem Schüler verknüpft.');
     expect(s.writes()).toEqual([{ url: base, method: 'POST', body: { name: 'Fatma Demir', email: 'fatma@example.com' } }]);
-    expect(screen.queryByTestId('guardian-invite-url')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('invite-url')).not.toBeInTheDocument();
     expect(await screen.findByTestId('guardian')).toHaveTextContent('Fatma Demir');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Fertig' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -156,14 +156,14 @@ describe('StudentGuardians: adding a parent', () => {
     expect(input).toHaveValue(url);
     expect(input).toHaveAttribute('readonly');
     expect(input).toHaveAccessibleDescription('Nur einmal verwendbar, gültig bis 16.09.2026.');
-    expect(dialog).toHaveTextContent('Der Link wurde nicht per E-Mail versendet. Bitte geben Sie ihn selbst an Ali Demir weiter.');
+    expect(dialog).toHaveTextContent('Es wurde keine E-Mail versendet. Geben Sie den Link selbst an ali@example.com weiter.');
     // user-event brings its own clipboard with setup(): ours replaces it afterwards.
     const user = userEvent.setup();
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     await user.click(within(dialog).getByRole('button', { name: 'Link kopieren' }));
     expect(writeText).toHaveBeenCalledWith(url);
-    expect(await within(dialog).findByRole('button', { name: 'Link kopiert' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('button', { name: 'Kopiert' })).toBeInTheDocument();
     Reflect.deleteProperty(navigator, 'clipboard');
   });
 
@@ -181,10 +181,10 @@ describe('StudentGuardians: adding a parent', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Link kopieren' }));
     expect(exec).toHaveBeenCalledWith('copy');
     expect(within(dialog).getByLabelText('Einladungslink')).toHaveFocus();
-    expect(await within(dialog).findByRole('button', { name: 'Link kopiert' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('button', { name: 'Kopiert' })).toBeInTheDocument();
     exec.mockReturnValue(false);
-    await user.click(within(dialog).getByRole('button', { name: 'Link kopiert' }));
-    expect(await within(dialog).findByText(/Kopieren war nicht möglich/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Kopiert' }));
+    expect(await within(dialog).findByText(/Kopieren ist in diesem Browser nicht möglich/)).toBeInTheDocument();
     Reflect.deleteProperty(document, 'execCommand');
   });
 

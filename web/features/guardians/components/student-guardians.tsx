@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckCircle2, Copy, Mail, MailX, RotateCcw, Trash2, UserPlus, Users } from 'lucide-react';
+import { CheckCircle2, RotateCcw, Trash2, UserPlus, Users } from 'lucide-react';
 import type { Guardian, GuardianAddResponse } from '@contract/guardians';
 import type { Invite } from '@contract/school';
 import { EMAIL_MAX, STUDENT_NAME_MAX } from '@contract/students';
@@ -15,7 +15,7 @@ import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { formatDate, initials } from '@web/lib/format';
 import { useGuardianMutations, useStudentGuardians } from '../api/guardians';
-import { copyText } from '../lib/copy-text';
+import { InviteLink } from '@web/components/invite-link';
 
 // The browser's idea of an e-mail address (input type=email), also checked by the server.
 const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
@@ -230,7 +230,7 @@ function AddGuardianDialog({ studentId, open, onClose }: { studentId: number; op
         title={result.invite ? t('result.inviteTitle') : t('result.linkedTitle')}
         footer={<Button onClick={close}>{t('result.done')}</Button>}
       >
-        {result.invite ? <InviteLink invite={result.invite} /> : <Linked name={result.guardian?.name ?? name.trim()} />}
+        {result.invite ? <InviteResult invite={result.invite} /> : <Linked name={result.guardian?.name ?? name.trim()} />}
       </Modal>
     );
   }
@@ -318,46 +318,12 @@ function Linked({ name }: { name: string }) {
   );
 }
 
-function InviteLink({ invite }: { invite: NonNullable<GuardianAddResponse['invite']> }) {
+function InviteResult({ invite }: { invite: NonNullable<GuardianAddResponse['invite']> }) {
   const { t } = useTranslation('guardians');
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const onCopy = async () => setCopy((await copyText(invite.url, inputRef.current)) ? 'copied' : 'failed');
   return (
     <div className="space-y-4" data-testid="guardian-invite-result">
       <p className="text-sm text-slate-700">{t('result.inviteText', { name: invite.name })}</p>
-      <div>
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-          <TextField
-            ref={inputRef}
-            wrapperClassName="min-w-0 flex-1"
-            label={t('result.link')}
-            hint={t('result.linkHint', { date: formatDate(invite.expires_at) })}
-            value={invite.url}
-            readOnly
-            onFocus={(e) => e.currentTarget.select()}
-            className="font-mono text-xs"
-            data-testid="guardian-invite-url"
-          />
-          <Button
-            variant="secondary"
-            className="sm:mt-6.5"
-            icon={copy === 'copied' ? <CheckCircle2 aria-hidden="true" className="size-4 text-emerald-600" /> : <Copy aria-hidden="true" className="size-4" />}
-            onClick={() => void onCopy()}
-            data-testid="guardian-invite-copy"
-          >
-            {copy === 'copied' ? t('result.copied') : t('result.copy')}
-          </Button>
-        </div>
-        <p aria-live="polite" className="mt-2 text-sm">
-          {copy === 'failed' && <span className="font-medium text-red-700">{t('result.copyFailed')}</span>}
-          {copy === 'copied' && <span className="sr-only">{t('result.copied')}</span>}
-        </p>
-      </div>
-      <p className="flex gap-2 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset" data-testid="guardian-invite-mail">
-        {invite.emailed ? <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" /> : <MailX aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-500" />}
-        <span>{invite.emailed ? t('result.emailed', { email: invite.email }) : t('result.notEmailed', { name: invite.name })}</span>
-      </p>
+      <InviteLink invite={invite} />
     </div>
   );
 }

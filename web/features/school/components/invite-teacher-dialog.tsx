@@ -7,7 +7,7 @@ import { TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
 import { errorText, isEmail } from '../lib/school';
-import { InviteLink } from './invite-link';
+import { InviteLink } from '@web/components/invite-link';
 
 type Errors = { name?: string; email?: string; form?: string };
 
