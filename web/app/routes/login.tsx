@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertCircle } from 'lucide-react';
-import { BrandMark } from '@web/components/brand-mark';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/fields';
 import { isApiError } from '@web/lib/api';
 import { useAuth } from '@web/features/auth/auth-provider';
-import { LanguageSwitcher } from '../layout/language-switcher';
+import { SignedOutPage } from '../layout/signed-out-page';
 
 /** The server's own message of a failed call, if it sent one. */
 function serverMessage(err: unknown): string | null {
@@ -39,60 +38,42 @@ export default function LoginScreen() {
   }
 
   return (
-    <div className="relative flex min-h-dvh flex-col bg-slate-50">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-x-0 top-0 h-72 bg-gradient-to-b from-brand-100/70 via-brand-50/40 to-transparent"
-      />
-      <div className="relative flex justify-end p-4">
-        <LanguageSwitcher />
+    <SignedOutPage title={t('title')} subtitle={t('subtitle')}>
+      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+        <form onSubmit={onSubmit} className="space-y-5" aria-describedby={error ? 'login-error' : undefined}>
+          <TextField
+            label={t('email')}
+            type="email"
+            name="email"
+            autoComplete="username"
+            inputMode="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder={t('emailPlaceholder')}
+            maxLength={254}
+          />
+          <TextField
+            label={t('password')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            maxLength={200}
+          />
+          <Button type="submit" fullWidth size="lg" disabled={busy}>
+            {busy ? t('loggingIn') : t('login')}
+          </Button>
+        </form>
+        {error && (
+          <div id="login-error" role="alert" className="mt-5 flex gap-2.5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+            <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
+            <p>{error}</p>
+          </div>
+        )}
       </div>
-      <main className="relative flex flex-1 items-start justify-center px-4 pt-4 pb-16 sm:items-center sm:pt-0">
-        <div className="w-full max-w-sm">
-          <div className="mb-8 flex flex-col items-center text-center">
-            <BrandMark className="size-12 rounded-2xl" />
-            <h1 className="mt-5 text-2xl font-semibold tracking-tight text-slate-900">{t('title')}</h1>
-            <p className="mt-2 text-sm text-slate-600">{t('subtitle')}</p>
-          </div>
-
-          <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
-            <form onSubmit={onSubmit} className="space-y-5" aria-describedby={error ? 'login-error' : undefined}>
-              <TextField
-                label={t('email')}
-                type="email"
-                name="email"
-                autoComplete="username"
-                inputMode="email"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-                placeholder={t('emailPlaceholder')}
-                maxLength={254}
-              />
-              <TextField
-                label={t('password')}
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                maxLength={200}
-              />
-              <Button type="submit" fullWidth size="lg" disabled={busy}>
-                {busy ? t('loggingIn') : t('login')}
-              </Button>
-            </form>
-            {error && (
-              <div id="login-error" role="alert" className="mt-5 flex gap-2.5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-                <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
-                <p>{error}</p>
-              </div>
-            )}
-          </div>
-          <p className="mt-6 text-center text-xs text-slate-500">{t('footer')}</p>
-        </div>
-      </main>
-    </div>
+    </SignedOutPage>
   );
 }
