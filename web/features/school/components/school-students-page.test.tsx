@@ -130,11 +130,13 @@ describe('SchoolStudentsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Lehrkraft wechseln' }));
     expect(await screen.findByText('Ayşe Demir wird jetzt von Anna Roth unterrichtet.')).toBeInTheDocument();
     expect(server.writes()[0]!.body).toEqual({ teacher_id: 2 });
+    // the move dialog has finished closing (on a loaded machine its transition outlasts the toast)
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Daten löschen: Lukas Becker' }));
     dialog = await screen.findByRole('dialog', { name: 'Daten von Lukas Becker löschen' });
     await user.type(within(dialog).getByLabelText(/Geben Sie zur Bestätigung den Namen ein/), 'Lukas Becker');
-    await user.click(within(dialog).getByRole('button', { name: 'Endgültig löschen' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Endgültig löschen' }));
     expect(await screen.findByRole('dialog', { name: 'Daten gelöscht' })).toHaveTextContent('Sicherungen enthalten die Daten noch.');
     expect(server.writes()[1]).toMatchObject({ path: '/api/school/students/4/erase', body: { confirm_name: 'Lukas Becker' } });
   });
