@@ -1,3 +1,4 @@
+import '@web/features/school/i18n';
 import { useCallback } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

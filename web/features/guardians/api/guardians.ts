@@ -1,3 +1,4 @@
+import '@web/features/guardians/i18n';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   GuardianAddBody,

@@ -1,3 +1,4 @@
+import '@web/features/guardians/i18n';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+import '@web/features/guardians/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertTriangle, ChevronRight, CircleDot, Clock3, Flame, MessageSquareText, RotateCcw, Timer, Users } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '@web/features/guardians/i18n';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, RotateCcw, Trash2, UserPlus, Users } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '@web/features/school/i18n';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { School, SchoolDashboard, SchoolUpdateBody } from '@contract/school';
 import { api } from '@web/lib/api';

@@ -1,3 +1,4 @@
+import '@web/features/school/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ScrollText } from 'lucide-react';

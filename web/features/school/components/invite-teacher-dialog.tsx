@@ -1,3 +1,4 @@
+import '@web/features/school/i18n';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InviteCreated } from '@contract/school';

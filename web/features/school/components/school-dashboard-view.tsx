@@ -1,3 +1,4 @@
+import '@web/features/school/i18n';
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

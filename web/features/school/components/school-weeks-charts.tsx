@@ -1,3 +1,4 @@
+import '@web/features/school/i18n';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip, type ChartOptions } from 'chart.js';

@@ -1,3 +1,4 @@
+import '@web/features/school/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Ban, GraduationCap, MailPlus, RotateCcw, UserPlus } from 'lucide-react';
