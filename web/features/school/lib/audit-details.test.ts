@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@contract/school';
 import i18n from '@web/lib/i18n';
+import '../i18n';
 import { auditDetails } from './audit-details';
 
 const entry = (action: AuditEntry['action'], details: AuditEntry['details']): AuditEntry => ({
