@@ -45,6 +45,15 @@ export default defineConfig({
     manifest: true,
     sourcemap: false,
     chunkSizeWarningLimit: 800,
+    rolldownOptions: {
+      preserveEntrySignatures: false,
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'boot', tags: ['$initial'], priority: 3 }],
+          experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+        },
+      },
+    },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
 });

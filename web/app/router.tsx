@@ -51,6 +51,19 @@ export const routes: RouteObject[] = [
                 index: true,
                 loader: async () => {
                   const user = await ensureUser();
+                  if (user?.role.name === 'teacher') {
+                    // The counts and the agenda's week: what the teacher's home shows first.
+                    const courseId = getSelectedCourseId();
+                    return prefetch(() =>
+                      Promise.all([import('@web/features/dashboard/api/dashboard'), import('@web/features/calendar/api/calendar-events'), import('@web/features/calendar/lib/agenda')]).then(
+                        ([dashboard, events, agenda]) =>
+                          Promise.all([
+                            queryClient.prefetchQuery(dashboard.teacherDashboardQueryOptions(courseId)),
+                            queryClient.prefetchQuery(events.calendarEventsQueryOptions(agenda.agendaWeek(), courseId)),
+                          ]),
+                      ),
+                    );
+                  }
                   if (user?.role.name !== 'student') return null;
                   return prefetch(() =>
                     import('@web/features/progress/api/progress').then((m) =>

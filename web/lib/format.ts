@@ -7,6 +7,21 @@ const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 type DateInput = string | Date | null | undefined;
 
+/**
+ * Intl formatters are costly to make (a calendar month formats hundreds of dates): one per locale,
+ * options and time zone, made on first use and kept.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, options);
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 function toDate(value: DateInput): { date: Date; calendar: boolean } | null {
   if (value === null || value === undefined || value === '') return null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : { date: value, calendar: false };
@@ -20,7 +35,7 @@ function toDate(value: DateInput): { date: Date; calendar: boolean } | null {
 export function formatDate(value: DateInput, timeZone?: string): string {
   const p = toDate(value);
   if (!p) return '';
-  return new Intl.DateTimeFormat('de-DE', {
+  return dateTimeFormat('de-DE', {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
@@ -32,7 +47,7 @@ export function formatDate(value: DateInput, timeZone?: string): string {
 export function formatDateTime(value: DateInput, timeZone?: string): string {
   const p = toDate(value);
   if (!p) return '';
-  return new Intl.DateTimeFormat('de-DE', {
+  return dateTimeFormat('de-DE', {
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
@@ -46,7 +61,7 @@ export function formatDateTime(value: DateInput, timeZone?: string): string {
 export function formatLongDate(value: DateInput, language: string = 'de', timeZone?: string): string {
   const p = toDate(value);
   if (!p) return '';
-  return new Intl.DateTimeFormat(language === 'tr' ? 'tr-TR' : 'de-DE', {
+  return dateTimeFormat(language === 'tr' ? 'tr-TR' : 'de-DE', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
@@ -15,7 +15,8 @@ import { TeacherAgenda } from '@web/features/dashboard/components/teacher-agenda
 import { CalendarSkeleton } from '@web/features/dashboard/components/calendar-skeleton';
 import { CalendarSubscription } from '@web/features/calendar/components/calendar-subscription';
 import { TaskPanel } from '@web/features/dashboard/components/task-panel';
-import { CALENDAR_EVENTS_KEY } from '@web/features/calendar/api/calendar-events';
+import { CALENDAR_EVENTS_KEY, useCalendarEvents } from '@web/features/calendar/api/calendar-events';
+import { agendaWeek } from '@web/features/calendar/lib/agenda';
 import { AssignmentDialog } from '@web/features/assignments/components/assignment-dialog';
 
 // FullCalendar is the heaviest part of the page: its own chunk, fetched at once but rendered after
@@ -88,6 +89,14 @@ export default function TeacherDashboardScreen() {
 
   const loading = dashboard.isPending || (dashboard.isPlaceholderData && dashboard.isFetching);
 
+  // On a phone the agenda comes first and its height depends on the week's entries: the calendar
+  // and the recent students below it appear once the agenda has them, so nothing on screen moves
+  // when they arrive (issue 14: layout shift). The same query as the agenda's (one request).
+  const week = useMemo(() => agendaWeek(), []);
+  const agendaWeekQuery = useCalendarEvents(week, courseId);
+  const [belowAgenda, setBelowAgenda] = useState(false);
+  if (!belowAgenda && (agendaWeekQuery.data !== undefined || agendaWeekQuery.isError)) setBelowAgenda(true);
+
   return (
     <>
       <PageHeader title={t('dashboard:title')} subtitle={courseId ? t('dashboard:subtitleCourse') : t('dashboard:subtitleAll')} />
@@ -108,25 +117,27 @@ export default function TeacherDashboardScreen() {
         )}
 
         <div className="grid items-start gap-6 2xl:grid-cols-[minmax(0,1fr)_24rem]">
-          <Card className="min-w-0">
-            <CardHeader title={t('dashboard:calendar.title')} description={t('dashboard:calendar.hint')} />
-            <div className="p-3 sm:p-5">
-              {calendarReady ? (
-                <Suspense fallback={<CalendarSkeleton />}>
-                  <TaskCalendar canCreate courseId={courseId} onDateClick={setDialogDate} onEventClick={onEventClick} onDayOpen={onDayOpen} />
-                </Suspense>
-              ) : (
-                <CalendarSkeleton />
-              )}
-              {/* Outside the calendar's lazy chunk: on the page from the first paint, so nothing below moves when the calendar arrives. */}
-              <CalendarSubscription audience="teacher" className="mt-4" />
-            </div>
-          </Card>
+          {belowAgenda && (
+            <Card className="min-w-0">
+              <CardHeader title={t('dashboard:calendar.title')} description={t('dashboard:calendar.hint')} />
+              <div className="p-3 sm:p-5">
+                {calendarReady ? (
+                  <Suspense fallback={<CalendarSkeleton />}>
+                    <TaskCalendar canCreate courseId={courseId} onDateClick={setDialogDate} onEventClick={onEventClick} onDayOpen={onDayOpen} />
+                  </Suspense>
+                ) : (
+                  <CalendarSkeleton />
+                )}
+                {/* Outside the calendar's lazy chunk: on the page from the first paint, so nothing below moves when the calendar arrives. */}
+                <CalendarSubscription audience="teacher" className="mt-4" />
+              </div>
+            </Card>
+          )}
           <div className="order-first min-w-0 2xl:order-none">
             <TeacherAgenda courseId={courseId} day={agendaDay} onBack={() => setAgendaDay(null)} onOpenTask={setPanelId} headingRef={agendaHeading} />
           </div>
         </div>
-        <RecentStudents students={dashboard.data?.recent_students} loading={dashboard.isPending} failed={dashboard.isError} />
+        {belowAgenda && <RecentStudents students={dashboard.data?.recent_students} loading={dashboard.isPending} failed={dashboard.isError} />}
       </div>
       <AssignmentDialog date={dialogDate} courseId={courseId} onClose={() => setDialogDate(null)} onCreated={onCreated} />
       <TaskPanel submissionId={panelId} onClose={() => setPanelId(null)} />

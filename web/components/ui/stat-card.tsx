@@ -29,6 +29,7 @@ export function StatCard({
   to,
   testId,
   valueTestId,
+  reserveHint,
   className,
 }: {
   label: ReactNode;
@@ -42,6 +43,8 @@ export function StatCard({
   testId?: string;
   /** data-testid of the number (default `${testId}-value`). */
   valueTestId?: string;
+  /** While loading, keep the hint's line (a card that will show a hint does not grow when it arrives). */
+  reserveHint?: boolean;
   className?: string;
 }) {
   return (
@@ -69,6 +72,11 @@ export function StatCard({
           </p>
         )}
         {hint && !loading && <p className="mt-0.5 text-xs text-slate-500">{hint}</p>}
+        {loading && reserveHint && (
+          <div aria-hidden="true" className="mt-0.5 flex h-4 items-center">
+            <Skeleton className="h-3 w-24" />
+          </div>
+        )}
       </div>
     </Card>
   );

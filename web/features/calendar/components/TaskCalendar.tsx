@@ -6,7 +6,7 @@ import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction'
 import deLocale from '@fullcalendar/core/locales/de';
 import trLocale from '@fullcalendar/core/locales/tr';
 import type { DatesSetArg, EventClickArg, EventContentArg, EventHoveringArg, EventInput, EventMountArg, MoreLinkContentArg } from '@fullcalendar/core';
-import { AlertTriangle, Check, ListChecks } from 'lucide-react';
+import { AlertTriangle, ListChecks } from 'lucide-react';
 import type { CalendarEvent } from '@contract/calendar';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
@@ -116,36 +116,26 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
   );
 
   // Who first (first name; initials on a phone), then the exercise; a calm check mark when done.
-  // The full text is read out from a hidden span and shown in the tooltip.
+  // The full text is read out from a hidden span and shown in the tooltip. Plain DOM nodes, not
+  // JSX: FullCalendar would render JSX through one React portal per entry, and a month of entries
+  // then costs a long task on a phone (issue 14).
   const eventContent = useCallback(
     (arg: EventContentArg) => {
       const source = arg.event.extendedProps.source as CalendarEvent;
       const exercise = exerciseOf(source);
       const teacherTitle = exercise !== source.title;
       const done = calendarStatus(source) === 'completed';
-      return (
-        <span className="uk-ev-inner">
-          {done ? (
-            <Check aria-hidden="true" className="uk-ev-check" />
-          ) : (
-            <span aria-hidden="true" className="uk-ev-dot" style={{ backgroundColor: source.backgroundColor }} />
-          )}
-          <span className="sr-only">{describe(source)}</span>
-          {teacherTitle && (
-            <>
-              <span aria-hidden="true" className="uk-ev-who">
-                {firstName(source.student_name)}
-              </span>
-              <span aria-hidden="true" className="uk-ev-initials">
-                {initials(source.student_name)}
-              </span>
-            </>
-          )}
-          <span aria-hidden="true" className={cn('uk-ev-title', teacherTitle && 'uk-ev-title--exercise')}>
-            {exercise}
-          </span>
-        </span>
-      );
+      const inner = el('span', 'uk-ev-inner');
+      if (done) inner.append(checkIcon());
+      else {
+        const dot = el('span', 'uk-ev-dot', null, true);
+        dot.style.backgroundColor = source.backgroundColor;
+        inner.append(dot);
+      }
+      inner.append(el('span', 'sr-only', describe(source)));
+      if (teacherTitle) inner.append(el('span', 'uk-ev-who', firstName(source.student_name), true), el('span', 'uk-ev-initials', initials(source.student_name), true));
+      inner.append(el('span', cn('uk-ev-title', teacherTitle && 'uk-ev-title--exercise'), exercise, true));
+      return { domNodes: [inner] };
     },
     [describe],
   );
@@ -300,14 +290,7 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
   const buttonText = useMemo(() => ({ today: t('calendar:today') }), [t]);
   // '+ 3 weitere' on wide screens, '+3' in a phone's narrow day cells (CSS picks one).
   const moreLinkContent = useCallback(
-    (arg: MoreLinkContentArg) => (
-      <>
-        <span className="uk-more-long">{t('calendar:more', { count: arg.num })}</span>
-        <span className="uk-more-short" aria-hidden="true">
-          +{arg.num}
-        </span>
-      </>
-    ),
+    (arg: MoreLinkContentArg) => ({ domNodes: [el('span', 'uk-more-long', t('calendar:more', { count: arg.num })), el('span', 'uk-more-short', `+${arg.num}`, true)] }),
     [t],
   );
 
@@ -377,6 +360,26 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
       </div>
     </>
   );
+}
+
+/** A span (or other element) with a class and text; hidden from assistive technology when `hidden`. */
+function el(tag: 'span', className: string, text?: string | null, hidden = false): HTMLElement {
+  const node = document.createElement(tag);
+  node.className = className;
+  if (text) node.textContent = text;
+  if (hidden) node.setAttribute('aria-hidden', 'true');
+  return node;
+}
+
+/** Lucide's check mark as a plain SVG element (the done entries' mark). */
+function checkIcon(): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  for (const [k, v] of Object.entries({ viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', class: 'uk-ev-check' })) svg.setAttribute(k, v);
+  const path = document.createElementNS(ns, 'path');
+  path.setAttribute('d', 'M20 6 9 17l-5-5');
+  svg.append(path);
+  return svg;
 }
 
 function EventTooltip({ tip, statusLabel }: { tip: Tip; statusLabel: (s: CalendarStatusKey) => string }) {

@@ -1,4 +1,5 @@
 import type { CalendarEvent } from '@contract/calendar';
+import { localToday } from '@web/features/progress/lib/progress';
 import { calendarStatus, type CalendarStatusKey } from './calendar-settings';
 
 /** The exercise of a teacher's entry: the title is 'exercise – student' (CONTRACT.md); a student's title is the exercise. */
@@ -17,6 +18,14 @@ export function addDays(date: string, n: number): string {
   const d = new Date(`${date}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + n);
   return d.toISOString().slice(0, 10);
+}
+
+/** Days of the teacher's agenda: today and the next six. */
+export const AGENDA_WEEK_DAYS = 7;
+
+/** The agenda's week from today (end exclusive): the range the teacher's home loads first. */
+export function agendaWeek(today: string = localToday()): { start: string; end: string } {
+  return { start: today, end: addDays(today, AGENDA_WEEK_DAYS) };
 }
 
 export type AgendaEntry = { submissionId: number; studentId: number; studentName: string; status: CalendarStatusKey; event: CalendarEvent };

@@ -29,6 +29,7 @@ export function StatCards({ data, loading }: { data: TeacherDashboard | undefine
             loading={loading || !data}
             value={data ? data[key].toLocaleString('de-DE') : null}
             valueTestId={`stat-${key}`}
+            reserveHint={key === 'submissions'}
             hint={
               key === 'submissions' && data && !loading
                 ? t('stats.submissionsDetail', { open: data.submission_status.open + data.submission_status.overdue, done: data.submission_status.completed })

@@ -8,10 +8,9 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/components/ui/cn';
 import { formatDate, initials } from '@web/lib/format';
 import { useCalendarEvents } from '@web/features/calendar/api/calendar-events';
-import { addDays, firstName, groupAgenda, type AgendaDay, type AgendaEntry } from '@web/features/calendar/lib/agenda';
+import { AGENDA_WEEK_DAYS, addDays, firstName, groupAgenda, type AgendaDay, type AgendaEntry } from '@web/features/calendar/lib/agenda';
 import { localToday } from '@web/features/progress/lib/progress';
 
-const WEEK_DAYS = 7;
 
 const dotColor: Record<AgendaEntry['status'], string> = {
   completed: STATUS_COLORS.completed,
@@ -42,7 +41,7 @@ export function TeacherAgenda({
   const language = i18n.language === 'tr' ? 'tr' : 'de';
   const today = localToday();
   const from = day ?? today;
-  const length = day ? 1 : WEEK_DAYS;
+  const length = day ? 1 : AGENDA_WEEK_DAYS;
   const range = useMemo(() => ({ start: from, end: addDays(from, length) }), [from, length]);
   const query = useCalendarEvents(range, courseId);
   const days = useMemo(() => (query.data ? groupAgenda(query.data, from, length, language) : null), [query.data, from, length, language]);

@@ -10,7 +10,8 @@ import { writes, type QueuedWrite } from '../lib/outbox';
 import { useQueuedWrites } from '../lib/use-outbox';
 import { requestFlush } from '../lib/sync-trigger';
 
-const timeOfDay = (iso: string) => new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+const TIME_OF_DAY = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' });
+const timeOfDay = (iso: string) => TIME_OF_DAY.format(new Date(iso));
 
 type Row = { id: string; kind: 'session' | 'complete' | 'recording'; title: string; detail: string | null; state: QueuedWrite['state']; error?: string; discard: () => Promise<void> };
 

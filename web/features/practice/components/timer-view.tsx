@@ -28,7 +28,8 @@ function useNow(active: boolean): number {
   return now;
 }
 
-const timeOfDay = (iso: string) => new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+const TIME_OF_DAY = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' });
+const timeOfDay = (iso: string) => TIME_OF_DAY.format(new Date(iso));
 
 export type TimerViewProps = {
   exerciseTitle: string;
