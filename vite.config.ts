@@ -46,11 +46,12 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 800,
     rolldownOptions: {
-      preserveEntrySignatures: false,
       output: {
         codeSplitting: {
-          groups: [{ name: 'boot', tags: ['$initial'], priority: 3 }],
-          experimentalInlineCommonChunks: { maxSize: 8 * 1024 },
+          groups: [
+            { name: 'boot', tags: ['$initial'], priority: 3 },
+            { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+          ],
         },
       },
     },

@@ -164,7 +164,9 @@ function summarize(page: PageName, path: string, lhr: RunnerResult['lhr']): Omit
     .map((i) => `${String(i.url).replace(host, '')}: ${Math.round(Number(i.total))} ms (script ${Math.round(Number(i.scripting))} ms)`);
   type Node = { nodeLabel?: string; snippet?: string };
   const lcpItems = (a['largest-contentful-paint-element']?.details?.items ?? []) as Array<{ items?: Array<{ node?: Node }> }>;
-  const lcpNode = lcpItems[0]?.items?.[0]?.node;
+  // Lighthouse 13 names the element in its LCP breakdown insight; older ones in its own audit.
+  const lcpInsight = (a['lcp-breakdown-insight']?.details?.items ?? []) as Array<Node & { type?: string }>;
+  const lcpNode = lcpItems[0]?.items?.[0]?.node ?? lcpInsight.find((i) => i.type === 'node');
   const shifts = (a['layout-shifts']?.details?.items ?? [])
     .slice(0, 4)
     .map((i) => `${Number(i.score).toFixed(3)} ${((i.node as Node | undefined)?.snippet ?? '').slice(0, 120)}`);

@@ -18,6 +18,10 @@ const addDays = (date: string, n: number) => {
 };
 
 async function calendarReady(page: Page) {
+  // On a phone the month grid is drawn once scrolled near (it lies below the agenda): go there.
+  const calendar = page.getByTestId('task-calendar');
+  await expect(page.getByTestId('calendar-skeleton').or(calendar).first()).toBeAttached();
+  if ((await calendar.count()) === 0) await page.getByTestId('calendar-skeleton').first().scrollIntoViewIfNeeded();
   await expect(page.locator('.fc-daygrid-day[data-date]').first()).toBeVisible();
   await expect(page.locator('.fc-event.uk-ev').first()).toBeVisible();
 }

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { I18nextProvider } from 'react-i18next';
-import i18n from '@web/lib/i18n';
+import i18n, { i18nReady } from '@web/lib/i18n';
 import { queryClient } from '@web/lib/query-client';
 import { createAppRouter } from '@web/app/router';
 import { rememberedSessionUser } from '@web/features/auth/auth-store';
@@ -31,16 +31,19 @@ function Queries({ children }: { children: ReactNode }) {
 
 // The first render as a transition: React draws it in small slices that let the browser paint
 // and answer input in between, instead of one long task on a slow phone.
+// (A Turkish start waits for its texts' chunk; the router has begun loading meanwhile.)
 const root = createRoot(document.getElementById('root')!);
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <Queries>
-          <RouterProvider router={router} />
-        </Queries>
-      </I18nextProvider>
-    </StrictMode>,
+void i18nReady.then(() =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <Queries>
+            <RouterProvider router={router} />
+          </Queries>
+        </I18nextProvider>
+      </StrictMode>,
+    ),
   ),
 );
 

@@ -4,21 +4,48 @@ import { setUnauthorizedHandler } from '@web/lib/api';
 import { getSelectedCourseId } from '@web/lib/storage';
 import { queryClient } from '@web/lib/query-client';
 import i18n from '@web/lib/i18n';
-import { authStore, ensureUser } from '@web/features/auth/auth-store';
+import { authStore, ensureUser, rememberedSessionUser } from '@web/features/auth/auth-store';
 import Root from './root';
 import RouteError from './route-error';
 import { AppSkeleton } from './app-skeleton';
 import { guestOnly, requireRole, requireUser } from './guards';
+// The first reads of the student's and the teacher's screens (small modules of query options):
+// part of the app's script, so a screen's data is requested right away, beside its chunk.
+import { myMetricsQueryOptions, openSubmissionsQueryOptions } from '@web/features/progress/api/progress';
+import { submissionCountsQueryOptions, submissionPagesQueryOptions, submissionQueryOptions } from '@web/features/tasks/api/task-queries';
+import { teacherDashboardQueryOptions } from '@web/features/dashboard/api/dashboard';
+import { calendarEventsQueryOptions } from '@web/features/calendar/api/calendar-events';
+import { agendaWeek } from '@web/features/calendar/lib/agenda';
+import { studentsProgressQueryOptions, studentsQueryOptions } from '@web/features/students/api/students';
 
 /**
  * A screen's first data calls, started while its chunk loads (React Router runs a route's loader
  * beside its lazy import): the data no longer waits for the chunk. Never waited for; a failure
- * shows on the screen as before. The query definitions come in their own small chunk.
+ * shows on the screen as before.
  */
-function prefetch(load: () => Promise<unknown>): null {
-  void load().catch(() => undefined);
+function prefetch(...reads: Array<Promise<unknown>>): null {
+  for (const read of reads) void read.catch(() => undefined);
   return null;
 }
+/** The teacher's home: the counts and the agenda's week, what it shows first. */
+function prefetchTeacherHome(): null {
+  const courseId = getSelectedCourseId();
+  return prefetch(queryClient.prefetchQuery(teacherDashboardQueryOptions(courseId)), queryClient.prefetchQuery(calendarEventsQueryOptions(agendaWeek(), courseId)));
+}
+
+/** The students list and its progress figures. */
+function prefetchStudents(): null {
+  const courseId = getSelectedCourseId();
+  return prefetch(queryClient.prefetchQuery(studentsQueryOptions(courseId)), queryClient.prefetchQuery(studentsProgressQueryOptions(courseId)));
+}
+
+/**
+ * A teacher known from the last visit on this device: their screen's reads start before
+ * GET /api/user answers (the screen itself still waits for it). A read of the wrong role would
+ * only get its 403; a fresh or running read is not asked twice.
+ */
+const knownTeacher = () => rememberedSessionUser()?.role.name === 'teacher';
+
 const validId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : null);
 
 /** A screen file exports its component as default; it becomes its own chunk. */
@@ -50,26 +77,11 @@ export const routes: RouteObject[] = [
               {
                 index: true,
                 loader: async () => {
+                  if (knownTeacher()) prefetchTeacherHome();
                   const user = await ensureUser();
-                  if (user?.role.name === 'teacher') {
-                    // The counts and the agenda's week: what the teacher's home shows first.
-                    const courseId = getSelectedCourseId();
-                    return prefetch(() =>
-                      Promise.all([import('@web/features/dashboard/api/dashboard'), import('@web/features/calendar/api/calendar-events'), import('@web/features/calendar/lib/agenda')]).then(
-                        ([dashboard, events, agenda]) =>
-                          Promise.all([
-                            queryClient.prefetchQuery(dashboard.teacherDashboardQueryOptions(courseId)),
-                            queryClient.prefetchQuery(events.calendarEventsQueryOptions(agenda.agendaWeek(), courseId)),
-                          ]),
-                      ),
-                    );
-                  }
+                  if (user?.role.name === 'teacher') return prefetchTeacherHome();
                   if (user?.role.name !== 'student') return null;
-                  return prefetch(() =>
-                    import('@web/features/progress/api/progress').then((m) =>
-                      Promise.all([queryClient.prefetchQuery(m.myMetricsQueryOptions()), queryClient.prefetchQuery(m.openSubmissionsQueryOptions())]),
-                    ),
-                  );
+                  return prefetch(queryClient.prefetchQuery(myMetricsQueryOptions()), queryClient.prefetchQuery(openSubmissionsQueryOptions()));
                 },
                 lazy: screen(async () => {
                   const user = await ensureUser();
@@ -80,7 +92,15 @@ export const routes: RouteObject[] = [
                   return import('./routes/dashboard');
                 }),
               },
-              { path: 'students', loader: requireRole('teacher'), lazy: screen(() => import('./routes/students')) },
+              {
+                path: 'students',
+                loader: async () => {
+                  if (knownTeacher()) prefetchStudents();
+                  await requireRole('teacher')();
+                  return prefetchStudents();
+                },
+                lazy: screen(() => import('./routes/students')),
+              },
               { path: 'students/:id', loader: requireRole('teacher'), lazy: screen(() => import('./routes/student-detail')) },
               { path: 'courses', loader: requireRole('teacher'), lazy: screen(() => import('./routes/courses')) },
               { path: 'exercises', loader: requireRole('teacher'), lazy: screen(() => import('./routes/exercises')) },
@@ -90,14 +110,10 @@ export const routes: RouteObject[] = [
                 loader: async ({ request }) => {
                   await requireRole('student')();
                   const tab = new URL(request.url).searchParams.get('tab');
-                  return prefetch(() =>
-                    import('@web/features/tasks/api/submissions').then((m) => {
-                      const courseId = getSelectedCourseId();
-                      return Promise.all([
-                        queryClient.prefetchInfiniteQuery(m.submissionPagesQueryOptions(courseId, tab === 'open' || tab === 'completed' ? tab : 'all')),
-                        queryClient.prefetchQuery(m.submissionCountsQueryOptions(courseId)),
-                      ]);
-                    }),
+                  const courseId = getSelectedCourseId();
+                  return prefetch(
+                    queryClient.prefetchInfiniteQuery(submissionPagesQueryOptions(courseId, tab === 'open' || tab === 'completed' ? tab : 'all')),
+                    queryClient.prefetchQuery(submissionCountsQueryOptions(courseId)),
                   );
                 },
                 lazy: screen(() => import('./routes/submissions')),
@@ -107,7 +123,7 @@ export const routes: RouteObject[] = [
                 loader: async ({ params }) => {
                   await requireUser();
                   const id = validId(params.id);
-                  return id === null ? null : prefetch(() => import('@web/features/tasks/api/submissions').then((m) => queryClient.prefetchQuery(m.submissionQueryOptions(id))));
+                  return id === null ? null : prefetch(queryClient.prefetchQuery(submissionQueryOptions(id)));
                 },
                 lazy: screen(() => import('./routes/submission-detail')),
               },

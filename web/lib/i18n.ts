@@ -1,4 +1,4 @@
-import i18n, { type Resource } from 'i18next';
+import i18n, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { EVENTS } from '@contract/constants';
 import { getStoredLanguage, setStoredLanguage } from './storage';
@@ -24,8 +24,13 @@ export function isLanguage(v: unknown): v is Language {
  */
 export const LAZY_NAMESPACES = ['school', 'guardians'] as const;
 
-/** Every other web/locales/<lang>/<namespace>.json, found at build time: a new namespace is just a new file. */
-const files = import.meta.glob<Record<string, unknown>>(['../locales/*/*.json', '!../locales/*/school.json', '!../locales/*/guardians.json'], {
+/**
+ * The German texts (web/locales/de/<namespace>.json, found at build time: a new namespace is just a
+ * new file) are part of the first load: German is the default and the fallback. The Turkish ones
+ * come as one chunk of their own (web/lib/locales-tr.ts) when Turkish is chosen, so a German
+ * first load does not carry them (issue 14: the entry script of a phone).
+ */
+const files = import.meta.glob<Record<string, unknown>>(['../locales/de/*.json', '!../locales/de/school.json', '!../locales/de/guardians.json'], {
   eager: true,
   import: 'default',
 });
@@ -37,6 +42,28 @@ for (const [path, content] of Object.entries(files)) {
   const [, lang, ns] = m as unknown as [string, string, string];
   (resources[lang] ??= {})[ns] = content;
 }
+
+/** The other languages' texts, one chunk per language: namespace → texts. */
+const LAZY_LANGUAGES: Record<Exclude<Language, typeof DEFAULT_LANGUAGE>, () => Promise<{ default: Record<string, Record<string, unknown>> }>> = {
+  tr: () => import('./locales-tr'),
+};
+
+/** i18next reads a language it does not have from its chunk (i18next waits for it in changeLanguage). */
+const lazyLanguages: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, callback) {
+    const load = isLanguage(language) && language !== DEFAULT_LANGUAGE ? LAZY_LANGUAGES[language] : undefined;
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (m) => callback(null, m.default[namespace] ?? {}),
+      (err: unknown) => callback(err instanceof Error ? err : new Error(String(err)), null),
+    );
+  },
+};
 export const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
 
 const initial: Language = isLanguage(getStoredLanguage()) ? (getStoredLanguage() as Language) : DEFAULT_LANGUAGE;
@@ -56,8 +83,9 @@ function announce(lng: string) {
   }
 }
 
-void i18n.use(initReactI18next).init({
+void i18n.use(lazyLanguages).use(initReactI18next).init({
   resources,
+  partialBundledLanguages: true,
   lng: initial,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
@@ -68,6 +96,9 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
 });
 if (typeof document !== 'undefined') document.documentElement.lang = initial;
+
+/** Resolves when the texts of the starting language are there (at once for German): the app renders after it. */
+export const i18nReady: Promise<unknown> = initial === DEFAULT_LANGUAGE ? Promise.resolve() : i18n.loadLanguages(initial).catch(() => undefined);
 linkManifest(initial);
 setUnitLanguage(initial);
 

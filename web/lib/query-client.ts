@@ -17,6 +17,18 @@ export function createQueryClient(): QueryClient {
 
 export const queryClient = createQueryClient();
 
+/** How old an answer may be and still count as the current one when a screen mounts. */
+export const JUST_FETCHED_MS = 2_000;
+
+/**
+ * `refetchOnMount` of the reads that are otherwise re-read on every mount (staleTime 0): not an
+ * answer of the last two seconds, which the route's loader fetched for this very mount (fetching
+ * it again would only cost a phone a request and a second render before it can paint).
+ */
+export function refetchUnlessJustFetched(query: { state: { dataUpdatedAt: number; isInvalidated: boolean } }): boolean {
+  return query.state.isInvalidated || Date.now() - query.state.dataUpdatedAt > JUST_FETCHED_MS;
+}
+
 // TanStack Query starts as 'online' and then follows the online/offline events: a page opened
 // without a network (issue 17: a reload in the practice room) starts offline; a network without
 // a server is found by the first call (web/lib/connectivity.ts).

@@ -13,6 +13,7 @@ import { StatCards } from '@web/features/dashboard/components/stat-cards';
 import { RecentStudents } from '@web/features/dashboard/components/recent-students';
 import { TeacherAgenda } from '@web/features/dashboard/components/teacher-agenda';
 import { CalendarSkeleton } from '@web/features/dashboard/components/calendar-skeleton';
+import { WhenVisible } from '@web/components/ui/when-visible';
 import { CalendarSubscription } from '@web/features/calendar/components/calendar-subscription';
 import { TaskPanel } from '@web/features/dashboard/components/task-panel';
 import { CALENDAR_EVENTS_KEY, useCalendarEvents } from '@web/features/calendar/api/calendar-events';
@@ -54,6 +55,9 @@ export default function TeacherDashboardScreen() {
   const [panelId, setPanelId] = useState<number | null>(null);
   const [agendaDay, setAgendaDay] = useState<string | null>(null);
   const [calendarReady, setCalendarReady] = useState(false);
+  // A phone shows the agenda first and the month grid far below it: the grid (FullCalendar, the
+  // costliest part of the page to draw) is drawn when scrolled near, like the student's calendar.
+  const [phone] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 640px)').matches);
   const agendaHeading = useRef<HTMLHeadingElement>(null);
   const focusAgenda = useRef(false);
 
@@ -121,7 +125,11 @@ export default function TeacherDashboardScreen() {
             <Card className="min-w-0">
               <CardHeader title={t('dashboard:calendar.title')} description={t('dashboard:calendar.hint')} />
               <div className="p-3 sm:p-5">
-                {calendarReady ? (
+                {calendarReady && phone ? (
+                  <WhenVisible fallback={<CalendarSkeleton />}>
+                    <TaskCalendar canCreate courseId={courseId} onDateClick={setDialogDate} onEventClick={onEventClick} onDayOpen={onDayOpen} />
+                  </WhenVisible>
+                ) : calendarReady ? (
                   <Suspense fallback={<CalendarSkeleton />}>
                     <TaskCalendar canCreate courseId={courseId} onDateClick={setDialogDate} onEventClick={onEventClick} onDayOpen={onDayOpen} />
                   </Suspense>

@@ -4,6 +4,7 @@ import { UPCOMING_TASKS } from '@contract/constants';
 import type { Submission } from '@contract/submissions';
 import { api } from '@web/lib/api';
 import { currentLanguage } from '@web/lib/i18n';
+import { refetchUnlessJustFetched } from '@web/lib/query-client';
 
 /** Query keys of this feature. A review refreshes all of them (and every task list). */
 export const progressKeys = {
@@ -44,7 +45,7 @@ export function reviewSubmission(id: number, body: ReviewBody): Promise<Submissi
  * numbers are re-read whenever a dashboard mounts: the cached ones show at once, then update.
  * (4xx answers are not retried: the app's QueryClient default.)
  */
-const fresh = { staleTime: 0 } as const;
+const fresh = { staleTime: 0, refetchOnMount: refetchUnlessJustFetched } as const;
 
 export const myMetricsQueryOptions = () =>
   queryOptions({ queryKey: progressKeys.myMetrics, queryFn: ({ signal }) => fetchMyMetrics(signal), ...fresh });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import type { Student, StudentCreateBody, StudentListResponse, StudentProgress, StudentProgressResponse, StudentUpdateBody } from '@contract/students';
 import { api } from '@web/lib/api';
 import { currentLanguage } from '@web/lib/i18n';
+import { refetchUnlessJustFetched } from '@web/lib/query-client';
 
 export const STUDENTS_KEY = ['students'] as const;
 export const studentsKey = (courseId: number | null) => [...STUDENTS_KEY, { courseId }] as const;
@@ -57,7 +58,15 @@ export async function fetchStudentsProgress(courseId: number | null, signal?: Ab
   return res.data;
 }
 
+export const studentsProgressQueryOptions = (courseId: number | null) =>
+  queryOptions({
+    queryKey: studentsProgressKey(courseId),
+    queryFn: ({ signal }) => fetchStudentsProgress(courseId, signal),
+    staleTime: 0,
+    refetchOnMount: refetchUnlessJustFetched,
+  });
+
 /** The progress figures of the list (one call for all students); re-read whenever the list is shown. */
 export function useStudentsProgress(courseId: number | null) {
-  return useQuery({ queryKey: studentsProgressKey(courseId), queryFn: ({ signal }) => fetchStudentsProgress(courseId, signal), placeholderData: keepPreviousData, staleTime: 0 });
+  return useQuery({ ...studentsProgressQueryOptions(courseId), placeholderData: keepPreviousData });
 }
