@@ -9,7 +9,7 @@
  * Timer: `getPracticeTempo(session.started_at)` at stop: the tempo if the metronome runs now or
  * ran after the session started, else null (then the stop sends no tempo).
  */
-import { TEMPO_RANGE } from '@contract/music';
+import { TEMPO_RANGE } from '@contract/music-keys';
 
 export type PracticeTempo = { bpm: number; running: boolean; at: number };
 type Listener = (tempo: PracticeTempo | null) => void;

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown } from 'lucide-react';
 import { DURAK_MAX } from '@contract/exercise-settings';
-import { MAKAM_KEYS, TEMPO_RANGE, USUL_KEYS, type MakamKey, type UsulKey } from '@contract/music';
+import { MAKAM_KEYS, TEMPO_RANGE, USUL_KEYS, type MakamKey, type UsulKey } from '@contract/music-keys';
 import { Select, TextField } from '@web/components/ui/fields';
 import { MAKAM_NAMES, settingsSummary, USUL_NAMES } from '@web/lib/music-names';
 import type { ExerciseFormValues, SettingsKey } from '../lib/exercise-form';

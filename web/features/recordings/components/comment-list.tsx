@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageSquare, Pencil, Play, Trash2 } from 'lucide-react';
-import { formatMoment, RECORDING_LIMITS, type RecordingComment } from '@contract/recordings';
+import { formatMoment, RECORDING_LIMITS } from '@contract/recordings-limits';
+import type { RecordingComment } from '@contract/recordings';
 import { Button } from '@web/components/ui/button';
 import { TextArea } from '@web/components/ui/fields';
 

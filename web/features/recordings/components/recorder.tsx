@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, FolderOpen, Mic, RotateCcw, Send, Square, Video, X } from 'lucide-react';
-import { formatMoment, RECORDING_LIMITS, type RecordingKind } from '@contract/recordings';
+import { formatMoment, RECORDING_LIMITS, type RecordingKind } from '@contract/recordings-limits';
 import { Button } from '@web/components/ui/button';
 import { TextArea } from '@web/components/ui/fields';
 import { cn } from '@web/components/ui/cn';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckCheck, MessageSquarePlus, Trash2 } from 'lucide-react';
-import { formatMoment, RECORDING_LIMITS, type Recording, type RecordingComment } from '@contract/recordings';
+import { formatMoment, RECORDING_LIMITS } from '@contract/recordings-limits';
+import type { Recording, RecordingComment } from '@contract/recordings';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { TextArea } from '@web/components/ui/fields';

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Key
 import { useTranslation } from 'react-i18next';
 import { Pause, Play } from 'lucide-react';
 import type WaveSurfer from 'wavesurfer.js';
-import { formatMoment, type Recording } from '@contract/recordings';
+import { formatMoment } from '@contract/recordings-limits';
+import type { Recording } from '@contract/recordings';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useRecordingUrl } from '../api/recordings';
 

@@ -1,4 +1,4 @@
-import { RECORDING_AUDIO_TYPES, RECORDING_LIMITS, RECORDING_VIDEO_TYPES, type RecordingKind } from '@contract/recordings';
+import { RECORDING_AUDIO_TYPES, RECORDING_LIMITS, RECORDING_VIDEO_TYPES, type RecordingKind } from '@contract/recordings-limits';
 
 /** What the browser calls a type, as the server names it ('' when it says nothing). */
 export function normaliseType(raw: string): string {

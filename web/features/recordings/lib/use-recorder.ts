@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { RECORDING_LIMITS, type RecordingKind } from '@contract/recordings';
+import { RECORDING_LIMITS, type RecordingKind } from '@contract/recordings-limits';
 import { maxLengthMs, permissionProblem, pickMimeType, type PermissionProblem } from './recording-limits';
 
 export type Take = { blob: Blob; type: string; kind: RecordingKind; durationMs: number | null; name?: string };

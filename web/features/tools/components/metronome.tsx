@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties }
 import { setPracticeTempo } from '@web/lib/practice-tempo';
 import { useTranslation } from 'react-i18next';
 import { Minus, Play, Plus, Square, Volume2 } from 'lucide-react';
-import { TEMPO_RANGE, USUL_KEYS, type Stroke, type UsulKey } from '@contract/music';
+import { TEMPO_RANGE, USUL_KEYS, type Stroke, type UsulKey } from '@contract/music-keys';
 import { Button } from '@web/components/ui/button';
 import { Select } from '@web/components/ui/fields';
 import { cn } from '@web/components/ui/cn';

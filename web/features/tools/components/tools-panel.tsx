@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AudioWaveform, Gauge, Music2 } from 'lucide-react';
-import { MAKAM_KEYS, USUL_KEYS, type MakamKey, type Stroke, type UsulKey } from '@contract/music';
+import { MAKAM_KEYS, USUL_KEYS, type MakamKey, type Stroke, type UsulKey } from '@contract/music-keys';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { A4_RANGE, MAKAMS, perdeKoma } from '../lib/koma';

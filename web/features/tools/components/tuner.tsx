@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Mic, Square } from 'lucide-react';
 import { PitchDetector } from 'pitchy';
-import { MAKAM_KEYS, type MakamKey } from '@contract/music';
+import { MAKAM_KEYS, type MakamKey } from '@contract/music-keys';
 import { Button } from '@web/components/ui/button';
 import { Select } from '@web/components/ui/fields';
 import { cn } from '@web/components/ui/cn';

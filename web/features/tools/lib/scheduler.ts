@@ -1,4 +1,4 @@
-import { TEMPO_RANGE } from '@contract/music';
+import { TEMPO_RANGE } from '@contract/music-keys';
 
 /**
  * The pure core of the Web Audio look-ahead scheduler (web.dev "A Tale of Two Clocks";
