@@ -6,6 +6,30 @@ import { fileURLToPath } from 'node:url';
 import { manifestFor } from './web/pwa-manifest';
 import pkg from './package.json' with { type: 'json' };
 
+/**
+ * What the signed-in layout and the student's screens share (cards, badges, the outbox and its
+ * indicator, the recordings' uploads, the task writes, the course choice): one chunk instead of
+ * twenty small ones, each a request a phone makes before the screen can paint (issue 14). The
+ * sign-in page's parts stay out (SIGN_IN): /login's budget.
+ */
+const SHELL_PATHS = [
+  /\/web\/components\/ui\/(badge|card|status-badge|page-header|stat-card|when-visible)\.tsx$/,
+  /\/web\/features\/offline\/(?!lib\/pwa\.ts$)/, // the service worker's registration loads on /login too
+  /\/web\/features\/course-selection\//,
+  /\/web\/features\/recordings\/(lib|api)\//,
+  /\/web\/features\/recordings\/components\/feedback-badges\.tsx$/,
+  /\/web\/features\/tasks\/(api|lib)\//,
+  /\/web\/features\/guardians\/api\/children\.ts$/,
+  /\/web\/features\/calendar\/components\/calendar-subscription\.tsx$/,
+  /\/web\/features\/progress\/components\/learning-stats\.tsx$/,
+  /\/contract\/[a-z-]+-(keys|limits)\.ts$/,
+  /\/node_modules\/@tanstack\//,
+];
+const inShell = (id: string) => SHELL_PATHS.some((re) => re.test(id.replaceAll('\\', '/')));
+
+/** What the sign-in page and the signed-in layout share (fields, the brand mark, the language switcher, the frame): one chunk. */
+const SIGN_IN = /[\\/]web[\\/](components[\\/](ui[\\/]fields|brand-mark)|app[\\/]layout[\\/](language-switcher|signed-out-page))\.tsx$/;
+
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [
@@ -51,6 +75,8 @@ export default defineConfig({
           groups: [
             { name: 'boot', tags: ['$initial'], priority: 3 },
             { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+            { name: 'signin', test: SIGN_IN, priority: 2 },
+            { name: 'shell', test: inShell, priority: 1 },
           ],
         },
       },

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, showTeacherCalendar, test } from './fixtures';
 
 const FEATURE = 'assignments';
 const NOTE = 'Langsam und sauber, dann schneller.';
@@ -232,6 +232,7 @@ test.describe('assigning tasks from the teacher dashboard', () => {
     await dialogShot(page, 'dialog-tr-phone');
     await dialog.getByRole('button', { name: 'İptal' }).click();
     await setLanguage(page, 'de');
+    await showTeacherCalendar(page);
     await expect(page.locator('.fc-daygrid-day.fc-day-today')).toBeVisible();
     await shot(page, FEATURE, 'dashboard-de-phone');
     await expectNoSeriousAxe(page, 'main');

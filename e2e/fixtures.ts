@@ -44,6 +44,18 @@ export async function setLanguage(page: Page, language: 'de' | 'tr'): Promise<vo
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
+/**
+ * The teacher home's month grid: on a phone it is drawn once scrolled near (it lies below the
+ * agenda), so scroll its place into view first; then wait for the grid's days.
+ */
+export async function showTeacherCalendar(page: Page): Promise<void> {
+  const place = '[data-testid="task-calendar"], [data-testid="calendar-skeleton"]';
+  await expect(page.locator(place).first()).toBeAttached();
+  // In one step in the page: the skeleton may give way to the calendar at any moment.
+  await page.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'center' }), place);
+  await expect(page.locator('.fc-daygrid-day[data-date]').first()).toBeVisible();
+}
+
 /** Runs `body` in German and in Turkish (the language set first), each on the desktop and the phone viewport. */
 export async function eachLanguageAndSize(
   page: Page,

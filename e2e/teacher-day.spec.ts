@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, settle, shot, test } from './fixtures';
+import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, settle, shot, showTeacherCalendar, test } from './fixtures';
 
 /**
  * The teacher's day (issue 14): the agenda beside the calendar, the task panel from the calendar and
@@ -18,11 +18,7 @@ const addDays = (date: string, n: number) => {
 };
 
 async function calendarReady(page: Page) {
-  // On a phone the month grid is drawn once scrolled near (it lies below the agenda): go there.
-  const calendar = page.getByTestId('task-calendar');
-  await expect(page.getByTestId('calendar-skeleton').or(calendar).first()).toBeAttached();
-  if ((await calendar.count()) === 0) await page.getByTestId('calendar-skeleton').first().scrollIntoViewIfNeeded();
-  await expect(page.locator('.fc-daygrid-day[data-date]').first()).toBeVisible();
+  await showTeacherCalendar(page);
   await expect(page.locator('.fc-event.uk-ev').first()).toBeVisible();
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ClipboardList, Gauge, GraduationCap, LayoutDashboard, ScrollText, Sun, User, Users } from 'lucide-react';
 import { cn } from '@web/components/ui/cn';
 import type { Role } from '@web/features/auth/auth-provider';
-import { useGuardianChildren } from '@web/features/guardians/api/guardians';
+import { useGuardianChildren } from '@web/features/guardians/api/children';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>;
 /** `label` is a layout key, or (`text`) a name shown as it is. */

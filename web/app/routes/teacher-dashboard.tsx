@@ -15,15 +15,20 @@ import { TeacherAgenda } from '@web/features/dashboard/components/teacher-agenda
 import { CalendarSkeleton } from '@web/features/dashboard/components/calendar-skeleton';
 import { WhenVisible } from '@web/components/ui/when-visible';
 import { CalendarSubscription } from '@web/features/calendar/components/calendar-subscription';
-import { TaskPanel } from '@web/features/dashboard/components/task-panel';
 import { CALENDAR_EVENTS_KEY, useCalendarEvents } from '@web/features/calendar/api/calendar-events';
 import { agendaWeek } from '@web/features/calendar/lib/agenda';
-import { AssignmentDialog } from '@web/features/assignments/components/assignment-dialog';
 
 // FullCalendar is the heaviest part of the page: its own chunk, fetched at once but rendered after
 // the first paint, in a skeleton of the same size (no layout shift).
 const loadCalendar = () => import('@web/features/calendar/components/TaskCalendar').then((m) => ({ default: m.TaskCalendar }));
 const TaskCalendar = lazy(loadCalendar);
+
+// The assignment dialog and the task panel open on a click: their code (forms, Headless UI, the
+// review's schemas) is fetched after the first paint, not before it (issue 14).
+const loadAssignmentDialog = () => import('@web/features/assignments/components/assignment-dialog').then((m) => ({ default: m.AssignmentDialog }));
+const loadTaskPanel = () => import('@web/features/dashboard/components/task-panel').then((m) => ({ default: m.TaskPanel }));
+const AssignmentDialog = lazy(loadAssignmentDialog);
+const TaskPanel = lazy(loadTaskPanel);
 
 /** Runs `fn` when the browser is idle after the first paint (at the latest after `timeout` ms). */
 function afterPaint(fn: () => void, timeout = 1200): () => void {
@@ -63,7 +68,11 @@ export default function TeacherDashboardScreen() {
 
   useEffect(() => {
     void loadCalendar();
-    return afterPaint(() => setCalendarReady(true));
+    return afterPaint(() => {
+      setCalendarReady(true);
+      void loadAssignmentDialog();
+      void loadTaskPanel();
+    });
   }, []);
 
   // The tasks card links to the agenda (#teacher-agenda): there is no teacher task list.
@@ -99,6 +108,10 @@ export default function TeacherDashboardScreen() {
   const week = useMemo(() => agendaWeek(), []);
   const agendaWeekQuery = useCalendarEvents(week, courseId);
   const [belowAgenda, setBelowAgenda] = useState(false);
+  const [dialogUsed, setDialogUsed] = useState(false);
+  const [panelUsed, setPanelUsed] = useState(false);
+  if (!dialogUsed && dialogDate !== null) setDialogUsed(true);
+  if (!panelUsed && panelId !== null) setPanelUsed(true);
   if (!belowAgenda && (agendaWeekQuery.data !== undefined || agendaWeekQuery.isError)) setBelowAgenda(true);
 
   return (
@@ -147,8 +160,17 @@ export default function TeacherDashboardScreen() {
         </div>
         {belowAgenda && <RecentStudents students={dashboard.data?.recent_students} loading={dashboard.isPending} failed={dashboard.isError} />}
       </div>
-      <AssignmentDialog date={dialogDate} courseId={courseId} onClose={() => setDialogDate(null)} onCreated={onCreated} />
-      <TaskPanel submissionId={panelId} onClose={() => setPanelId(null)} />
+      {/* Mounted from the first opening on, so they can animate out when closed. */}
+      {(dialogUsed || dialogDate !== null) && (
+        <Suspense fallback={null}>
+          <AssignmentDialog date={dialogDate} courseId={courseId} onClose={() => setDialogDate(null)} onCreated={onCreated} />
+        </Suspense>
+      )}
+      {(panelUsed || panelId !== null) && (
+        <Suspense fallback={null}>
+          <TaskPanel submissionId={panelId} onClose={() => setPanelId(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

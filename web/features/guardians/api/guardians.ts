@@ -3,24 +3,19 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type {
   GuardianAddBody,
   GuardianAddResponse,
-  GuardianChild,
   GuardianChildDetail,
-  GuardianChildrenResponse,
   StudentGuardiansResponse,
 } from '@contract/guardians';
 import { api } from '@web/lib/api';
+import { guardianKeys } from './children';
 
-/**
+export * from './children';
+
+/*
  * Parents' read-only access (issue 19, contract/guardians.ts). Every key starts with ['guardians'];
  * a link or a removal refreshes them all, and the school's lists (['school', …]: their guardian counts).
  * The server answers in the interface language through the Accept-Language header of web/lib/api.ts.
  */
-export const guardianKeys = {
-  all: ['guardians'] as const,
-  ofStudent: (studentId: number) => ['guardians', 'student', studentId] as const,
-  children: () => ['guardians', 'children'] as const,
-  child: (id: number) => ['guardians', 'child', id] as const,
-};
 
 /** GET /api/students/{id}/guardians (the student's teacher, the administrator): guardians and open invitations. */
 export function fetchStudentGuardians(studentId: number, signal?: AbortSignal): Promise<StudentGuardiansResponse> {
@@ -52,19 +47,6 @@ export function useGuardianMutations(studentId: number) {
   const add = useMutation({ mutationFn: (body: GuardianAddBody) => addGuardian(studentId, body), onSuccess: refresh });
   const remove = useMutation({ mutationFn: (guardianId: number) => removeGuardian(studentId, guardianId), onSuccess: refresh });
   return { add, remove };
-}
-
-/** GET /api/guardian/children: the signed-in guardian's children by name. */
-export function fetchGuardianChildren(signal?: AbortSignal): Promise<GuardianChild[]> {
-  return api<GuardianChildrenResponse>('/api/guardian/children', { signal }).then((r) => r.data);
-}
-
-/** Re-read whenever the home mounts: a child can be linked or removed at any time. */
-export const guardianChildrenQueryOptions = () =>
-  queryOptions({ queryKey: guardianKeys.children(), queryFn: ({ signal }) => fetchGuardianChildren(signal), staleTime: 0 });
-
-export function useGuardianChildren() {
-  return useQuery(guardianChildrenQueryOptions());
 }
 
 /** GET /api/guardian/children/{id}: one child's figures, tasks with feedback and recordings with comments; 404 when not (or no longer) linked. */
