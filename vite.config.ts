@@ -27,6 +27,15 @@ const SHELL_PATHS = [
 ];
 const inShell = (id: string) => SHELL_PATHS.some((re) => re.test(id.replaceAll('\\', '/')));
 
+/** The practice screen's parts that other screens share too (the tools page, the teacher's task): one chunk. */
+const PRACTICE_PATHS = [
+  /\/web\/lib\/(music-names|practice-tempo|wake-lock)\.ts$/,
+  /\/web\/features\/practice\/(components\/session-list\.tsx|api\/practice-sessions\.ts)$/,
+  /\/web\/features\/recordings\/components\/recording-(card|player)\.tsx$/,
+  /\/web\/features\/tools\/components\/tools-panel\.tsx$/,
+];
+const inPractice = (id: string) => PRACTICE_PATHS.some((re) => re.test(id.replaceAll('\\', '/')));
+
 /** What the sign-in page and the signed-in layout share (fields, the brand mark, the language switcher, the frame): one chunk. */
 const SIGN_IN = /[\\/]web[\\/](components[\\/](ui[\\/]fields|brand-mark)|app[\\/]layout[\\/](language-switcher|signed-out-page))\.tsx$/;
 
@@ -77,6 +86,7 @@ export default defineConfig({
             { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 2 },
             { name: 'signin', test: SIGN_IN, priority: 2 },
             { name: 'shell', test: inShell, priority: 1 },
+            { name: 'practice', test: inPractice, priority: 0 },
           ],
         },
       },
