@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Plus, Search, SearchX, Users, X } from 'lucide-react';
 import type { Student } from '@contract/students';
@@ -13,7 +13,12 @@ import { isApiError } from '@web/lib/api';
 import { useStudentMutations, useStudents, useStudentsProgress } from '../api/students';
 import { filterStudents } from '../lib/filter-students';
 import { StudentsTable, type StudentSort } from './students-table';
-import { StudentForm, type StudentFormValues } from './student-form';
+import type { StudentFormValues } from './student-form';
+
+// The form (its dialog, fields and limits) opens on a click: fetched then, or when the pointer or
+// the focus reaches "Schüler hinzufügen", not before the list can paint (issue 14).
+const loadStudentForm = () => import('./student-form').then((m) => ({ default: m.StudentForm }));
+const StudentForm = lazy(loadStudentForm);
 
 function StudentsSkeleton({ label }: { label: string }) {
   return (
@@ -68,6 +73,10 @@ export function StudentsPage({ courseId, courses }: StudentsPageProps) {
   const shown = useMemo(() => filterStudents(all, search), [all, search]);
   const courseName = courseId ? courses.find((c) => c.id === courseId)?.name : undefined;
 
+  const warmForm = () => void loadStudentForm();
+  const [formUsed, setFormUsed] = useState(false);
+  if (!formUsed && formOpen) setFormUsed(true);
+
   const openCreate = () => {
     setEditing(null);
     setFormOpen(true);
@@ -102,7 +111,7 @@ export function StudentsPage({ courseId, courses }: StudentsPageProps) {
   }
 
   const addButton = (
-    <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={openCreate}>
+    <Button icon={<Plus aria-hidden="true" className="size-4" />} onClick={openCreate} onPointerEnter={warmForm} onFocus={warmForm}>
       {t('students:add')}
     </Button>
   );
@@ -194,14 +203,19 @@ export function StudentsPage({ courseId, courses }: StudentsPageProps) {
 
       {body}
 
-      <StudentForm
-        open={formOpen}
-        student={editing}
-        courses={courses}
-        defaultCourseIds={courseId && courseName ? [courseId] : []}
-        onClose={() => setFormOpen(false)}
-        onSubmit={submit}
-      />
+      {/* Mounted from the first opening on, so it can animate out when closed. */}
+      {(formUsed || formOpen) && (
+        <Suspense fallback={null}>
+          <StudentForm
+            open={formOpen}
+            student={editing}
+            courses={courses}
+            defaultCourseIds={courseId && courseName ? [courseId] : []}
+            onClose={() => setFormOpen(false)}
+            onSubmit={submit}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
