@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { manifestFor } from './web/pwa-manifest';
+import { REACT_ON_PREACT } from './web/react-on-preact';
 import pkg from './package.json' with { type: 'json' };
 
 /**
@@ -42,7 +43,8 @@ const SIGN_IN = /[\\/]web[\\/](components[\\/](ui[\\/]fields|brand-mark)|app[\\/
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [
-    react(),
+    // JSX and TypeScript; no React Fast Refresh (it needs React itself): an edit reloads the page in dev.
+    react({ refreshExclude: /./ }),
     tailwindcss(),
     // Issue 17: the installable app. Our own service worker (web/sw.ts) precaches the app shell and
     // every chunk; the page registers it itself after the first paint (web/lib/pwa.ts).
@@ -68,6 +70,7 @@ export default defineConfig({
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(pkg.version) },
   resolve: {
     alias: {
+      ...REACT_ON_PREACT,
       '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
       '@web': fileURLToPath(new URL('./web', import.meta.url)),
     },

@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { REACT_LIBRARIES, REACT_ON_PREACT } from './web/react-on-preact';
 
 const alias = {
   '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
@@ -32,13 +33,16 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
-        resolve: { alias },
+        // The components on the runtime the app ships with (web/react-on-preact.ts).
+        plugins: [react({ refreshExclude: /./ })],
+        resolve: { alias: { ...alias, ...REACT_ON_PREACT } },
         test: {
           name: 'web',
           environment: 'jsdom',
           include: ['web/**/*.test.tsx'],
           setupFiles: ['web/test/setup.ts'],
+          deps: { optimizer: { client: { enabled: true, include: REACT_LIBRARIES } } },
+          server: { deps: { inline: true } },
         },
       },
     ],

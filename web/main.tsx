@@ -1,4 +1,4 @@
-import { StrictMode, startTransition, type ReactNode } from 'react';
+import { StrictMode, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -29,21 +29,18 @@ function Queries({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
-// The first render as a transition: React draws it in small slices that let the browser paint
-// and answer input in between, instead of one long task on a slow phone.
-// (A Turkish start waits for its texts' chunk; the router has begun loading meanwhile.)
+// The first render once the texts are there (a Turkish start waits for its texts' chunk; the
+// router has begun loading meanwhile). Preact draws it in one task (react-on-preact.md).
 const root = createRoot(document.getElementById('root')!);
 void i18nReady.then(() =>
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <Queries>
-            <RouterProvider router={router} />
-          </Queries>
-        </I18nextProvider>
-      </StrictMode>,
-    ),
+  root.render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <Queries>
+          <RouterProvider router={router} />
+        </Queries>
+      </I18nextProvider>
+    </StrictMode>,
   ),
 );
 

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useRef } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -51,9 +51,7 @@ export default function SubmissionDetailScreen() {
   const complete = useCompleteSubmission();
   const queryClient = useQueryClient();
   const today = localToday();
-  // The screen is first drawn in the background in small slices (a deferred value renders as a
-  // transition), not in one long task; later changes (done, a session) show at once.
-  const deferred = useDeferredValue(query.data) !== undefined ? query.data : undefined;
+  const deferred = query.data;
 
   // One toast per failed load with SPEC.md's message (403 / 404 / other); the panel stays.
   const reported = useRef<unknown>(null);

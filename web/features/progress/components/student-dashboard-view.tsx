@@ -1,4 +1,4 @@
-import { lazy, useDeferredValue, useEffect, type ReactNode } from 'react';
+import { lazy, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertTriangle, CheckCircle2, CircleDot, Clock3, Flame, Target } from 'lucide-react';
@@ -32,8 +32,7 @@ export function StudentDashboardView({ name, calendar, notice }: { name?: string
   const toast = useToast();
   const metrics = useMyMetrics();
   const open = useOpenSubmissions();
-  // First drawn in the background in small slices (a transition), not in one long task.
-  const upcoming = useDeferredValue(open.data) !== undefined ? open.data : undefined;
+  const upcoming = open.data;
   const today = localToday();
 
   const metricsFailed = metrics.isError && !isApiError(metrics.error, 403);

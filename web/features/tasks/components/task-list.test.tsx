@@ -138,7 +138,8 @@ describe('TaskList', { timeout: 30_000 }, () => {
     release();
     await waitFor(() => expect(cards()).toHaveLength(100));
     expect(api.lists().map((l) => l.searchParams.get('offset'))).toEqual(['0', '50']);
-    expect(within(cards()[50]!).getByRole('link')).toHaveFocus();
+    // (the focus moves in an effect, after the new cards are drawn)
+    await waitFor(() => expect(within(cards()[50]!).getByRole('link')).toHaveFocus());
     expect(titles()[50]).toBe('Aufgabe 20'); // page 1 held the to-do tasks 70 … 21 (earliest due first)
     expect(screen.getByTestId('tasks-loaded')).toHaveTextContent('100 von 130 angezeigt');
 
@@ -148,7 +149,7 @@ describe('TaskList', { timeout: 30_000 }, () => {
     expect(new Set(titles()).size).toBe(130);
     expect(screen.queryByRole('button', { name: 'Weitere Aufgaben laden' })).not.toBeInTheDocument();
     expect(screen.getByTestId('tasks-loaded')).toHaveTextContent('130 von 130 angezeigt');
-    expect(within(cards()[100]!).getByRole('link')).toHaveFocus();
+    await waitFor(() => expect(within(cards()[100]!).getByRole('link')).toHaveFocus());
     expect(api.lists().map((l) => l.searchParams.get('offset'))).toEqual(['0', '50', '100']);
     expect(screen.getByTestId('task-counter')).toHaveTextContent('130 von 130 Aufgaben');
   });
