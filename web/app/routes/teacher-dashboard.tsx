@@ -66,13 +66,22 @@ export default function TeacherDashboardScreen() {
   const agendaHeading = useRef<HTMLHeadingElement>(null);
   const focusAgenda = useRef(false);
 
+  // A desk fetches the calendar at once and the dialog and the panel when idle. A phone fetches the
+  // calendar when its grid is scrolled near, and the dialog and the panel at the first touch or
+  // focus on the page: evaluating their code (forms, the review's schemas) is a long task that a
+  // phone's first load should not carry for a click that may never come.
   useEffect(() => {
-    void loadCalendar();
+    if (!phone) void loadCalendar();
     return afterPaint(() => {
       setCalendarReady(true);
+      if (phone) return;
       void loadAssignmentDialog();
       void loadTaskPanel();
     });
+  }, [phone]);
+  const warmOpeners = useCallback(() => {
+    void loadAssignmentDialog();
+    void loadTaskPanel();
   }, []);
 
   // The tasks card links to the agenda (#teacher-agenda): there is no teacher task list.
@@ -117,7 +126,7 @@ export default function TeacherDashboardScreen() {
   return (
     <>
       <PageHeader title={t('dashboard:title')} subtitle={courseId ? t('dashboard:subtitleCourse') : t('dashboard:subtitleAll')} />
-      <div className="space-y-6">
+      <div className="space-y-6" onPointerDownCapture={phone ? warmOpeners : undefined} onFocusCapture={phone ? warmOpeners : undefined}>
         {dashboard.isError ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
             <AlertTriangle aria-hidden="true" className="size-5 shrink-0" />

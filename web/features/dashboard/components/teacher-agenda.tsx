@@ -1,4 +1,4 @@
-import { useMemo, useState, type Ref } from 'react';
+import { memo, useMemo, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, ArrowLeft, CalendarCheck2, Check } from 'lucide-react';
 import { STATUS_COLORS } from '@contract/constants';
@@ -10,6 +10,7 @@ import { formatDate, initials } from '@web/lib/format';
 import { useCalendarEvents } from '@web/features/calendar/api/calendar-events';
 import { AGENDA_WEEK_DAYS, addDays, firstName, groupAgenda, type AgendaDay, type AgendaEntry } from '@web/features/calendar/lib/agenda';
 import { localToday } from '@web/features/progress/lib/progress';
+import { useMediaQuery } from '@web/lib/media-query';
 
 
 const dotColor: Record<AgendaEntry['status'], string> = {
@@ -58,6 +59,14 @@ export function TeacherAgenda({
   // Phones: today and the next day with tasks first; the rest of the week on request.
   const [expanded, setExpanded] = useState(false);
   const collapsible = !day && shownDays.length > 2;
+  // A collapsed phone draws only the days it shows (the rest are drawn when asked for): the week
+  // of a school is a few hundred buttons, a long task on a phone's first load.
+  const phone = useMediaQuery('(max-width: 639.98px)');
+  const drawnDays = collapsible && !expanded && phone ? shownDays.slice(0, 2) : shownDays;
+  const statusLabels = useMemo(
+    () => ({ completed: t('calendar:status.completed'), open: t('calendar:status.open'), expired: t('calendar:status.expired') }),
+    [t],
+  );
 
   return (
     <Card className="flex min-w-0 flex-col overflow-hidden" id="teacher-agenda" data-testid="teacher-agenda">
@@ -98,14 +107,14 @@ export function TeacherAgenda({
           className={cn('grid', !day && 'sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-1')}
           aria-busy={query.isFetching || undefined}
         >
-          {shownDays.map((d, i) => (
+          {drawnDays.map((d) => (
             <AgendaDayItem
               key={d.date}
               day={d}
               label={dayName(d.date)}
               showLabel={!day}
+              statusLabels={statusLabels}
               onOpenTask={onOpenTask}
-              className={collapsible && !expanded && i >= 2 ? 'max-sm:hidden' : undefined}
             />
           ))}
         </ol>
@@ -121,22 +130,23 @@ export function TeacherAgenda({
   );
 }
 
-function AgendaDayItem({
+/** Memoised: the agenda drawn again (the week refetched unchanged, the phone's list expanded) leaves its days alone. */
+const AgendaDayItem = memo(function AgendaDayItem({
   day,
   label,
   showLabel,
+  statusLabels,
   onOpenTask,
-  className,
 }: {
   day: AgendaDay;
   label: string;
   showLabel: boolean;
+  statusLabels: Record<AgendaEntry['status'], string>;
   onOpenTask: (id: number) => void;
-  className?: string;
 }) {
   const { t } = useTranslation(['dashboard', 'calendar']);
   return (
-    <li className={cn('border-b border-slate-100 bg-white px-5 py-4 sm:border-r', className)} data-testid="agenda-day" data-date={day.date}>
+    <li className="border-b border-slate-100 bg-white px-5 py-4 sm:border-r" data-testid="agenda-day" data-date={day.date}>
       {showLabel && (
         <h3 className="mb-2 flex items-baseline justify-between gap-2 text-sm font-semibold text-slate-900">
           <span>{label}</span>
@@ -165,8 +175,8 @@ function AgendaDayItem({
                       onClick={() => onOpenTask(e.submissionId)}
                       data-testid="agenda-entry"
                       data-submission-id={e.submissionId}
-                      aria-label={`${t('dashboard:agenda.openTask', { student: e.studentName, exercise: g.exercise })} (${t(`calendar:status.${e.status}`)})`}
-                      title={`${e.studentName} – ${g.exercise} (${t(`calendar:status.${e.status}`)})`}
+                      aria-label={`${t('dashboard:agenda.openTask', { student: e.studentName, exercise: g.exercise })} (${statusLabels[e.status]})`}
+                      title={`${e.studentName} – ${g.exercise} (${statusLabels[e.status]})`}
                       className={cn(
                         'inline-flex min-h-9 items-center gap-1.5 rounded-full border py-1 pr-3 pl-1 text-sm text-slate-800 hover:border-brand-300 hover:bg-brand-50',
                         'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
@@ -196,4 +206,4 @@ function AgendaDayItem({
       )}
     </li>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Check } from 'lucide-react';
@@ -13,8 +14,10 @@ import { canComplete } from '../lib/task-status';
  * One task of the list: the whole card opens /submissions/{id} (through its title link); the
  * status badge (its explanation on hover or tap) and 'Als erledigt markieren' sit above that
  * link. The status colour shows once, on the badge (SPEC.md's status icon is part of it).
+ * Memoised: a list drawn again (the stored answers restored, a refetch with the same tasks) does not
+ * draw its unchanged cards again; `onComplete` must therefore be stable.
  */
-export function TaskCard({ task, today, busy, onComplete }: { task: Submission; today: string; busy: boolean; onComplete: (id: number) => void }) {
+export const TaskCard = memo(function TaskCard({ task, today, busy, onComplete }: { task: Submission; today: string; busy: boolean; onComplete: (id: number) => void }) {
   const { t } = useTranslation('tasks');
   const title = task.exercise?.title ?? task.exercise_title;
   const description = task.exercise?.description;
@@ -84,4 +87,4 @@ export function TaskCard({ task, today, busy, onComplete }: { task: Submission; 
       ) : null}
     </article>
   );
-}
+});

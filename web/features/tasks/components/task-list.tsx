@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CheckCheck, ChevronDown, ClipboardList, LoaderCircle, PartyPopper, RefreshCw, WifiOff } from 'lucide-react';
@@ -8,10 +8,27 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { cn } from '@web/components/ui/cn';
+import { useAfterPaint } from '@web/lib/after-paint';
 import { OfflineNotice } from '@web/features/offline/components/offline-notice';
 import { useCompleteSubmission, useSubmissionCounts, useSubmissionPages, wasQueued } from '../api/submissions';
 import { TASK_TABS, completeErrorKey, groupTasks, localToday, tabCounts, tasksForTab, type TaskTab } from '../lib/task-status';
 import { TaskCard } from './task-card';
+
+/** Cards drawn with the first data; a phone shows three or four, a desk five or six. */
+const FIRST_DRAWN = 8;
+
+/** The groups with the first `limit` tasks (in the list's order) to draw; groups with none drawn yet are left out. */
+function drawnGroups<G, T>(groups: ReadonlyArray<{ group: G; tasks: T[] }>, limit: number): Array<{ group: G; tasks: T[]; drawn: T[] }> {
+  let left = limit;
+  const out: Array<{ group: G; tasks: T[]; drawn: T[] }> = [];
+  for (const g of groups) {
+    if (left <= 0) break;
+    const drawn = g.tasks.length <= left ? g.tasks : g.tasks.slice(0, left);
+    left -= drawn.length;
+    out.push({ ...g, drawn });
+  }
+  return out;
+}
 
 function CardSkeleton() {
   return (
@@ -65,12 +82,11 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
     toast.error(t('list.loadError'));
   }, [loadError, toast, t]);
 
-  // The first page of cards is drawn in the background in small slices (a deferred value renders
-  // as a transition) instead of one long task that blocks a phone while the screen loads; later
-  // changes (a task marked done) show at once.
-  const firstDrawn = useDeferredValue(pages.data) !== undefined;
-  const data = firstDrawn ? pages.data : undefined;
+  const data = pages.data;
   const shown = useMemo(() => tasksForTab(data?.pages ?? [], tab), [data, tab]);
+  // The first cards with the data, the rest in the next task after the browser has painted them:
+  // two short tasks instead of one long one on a phone, and the screen's text painted sooner.
+  const drawLimit = useAfterPaint(data !== undefined) ? Number.POSITIVE_INFINITY : FIRST_DRAWN;
   const perTab = counts.data ? tabCounts(counts.data) : null;
   // The counts know when everything is there; without them a short page ends the list.
   const hasMore = pages.hasNextPage && (perTab === null || shown.length < perTab[tab]);
@@ -98,17 +114,26 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
 
   // A task marked done loses its button (and, under Offen, its card): the keyboard focus goes to
   // the task's link, or to the card now in its place, or to the list, never to the page's start.
+  // Under Alle the card stays until the list is read again and may then move beyond the loaded
+  // page: the request holds until that read is done, and moves the focus again only if it was lost.
   const refocus = useRef<{ id: number; index: number } | null>(null);
+  const listSettled = !pages.isFetching;
   useEffect(() => {
     const r = refocus.current;
     if (!r || busyId === r.id) return;
-    refocus.current = null;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !!listRef.current?.contains(active) || active.id === 'tasks-panel';
+    if (listSettled) refocus.current = null;
+    if (!lost) return;
     const list = items();
     const same = listRef.current?.querySelector<HTMLElement>(`[data-task-id="${r.id}"]`);
     const target = same ?? list[r.index] ?? list[r.index - 1];
     (target?.querySelector<HTMLElement>('a[href]') ?? document.getElementById('tasks-panel'))?.focus();
-  }, [shown, busyId]);
+  }, [shown, busyId, listSettled]);
 
+  // One callback for every card across renders (the cards are memoised), calling the latest onComplete.
+  const completeRef = useRef<(id: number) => Promise<void>>(async () => undefined);
+  const completeStable = useCallback((id: number) => void completeRef.current(id), []);
   const onComplete = async (id: number) => {
     setBusyId(id);
     const card = listRef.current?.querySelector(`[data-task-id="${id}"]`);
@@ -124,6 +149,9 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
       setBusyId(null);
     }
   };
+  useLayoutEffect(() => {
+    completeRef.current = onComplete;
+  });
 
   const tabButton = (key: TaskTab) => {
     const active = tab === key;
@@ -217,16 +245,16 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
       <>
         {/* Grouped by due date: Heute, Diese Woche, Später, Vergangen (each in the tab's order). */}
         <div ref={listRef} className="space-y-6" data-testid="task-groups">
-          {groupTasks(shown, today).map(({ group, tasks }) => (
+          {drawnGroups(groupTasks(shown, today), drawLimit).map(({ group, tasks, drawn }) => (
             <section key={group} aria-labelledby={`tasks-group-${group}`} data-testid={`task-group-${group}`}>
               <h2 id={`tasks-group-${group}`} className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-700">
                 {t(`groups.${group}`)}
                 <span className="rounded-full bg-slate-200 px-2 text-xs leading-5 font-semibold text-slate-700 tabular-nums">{tasks.length}</span>
               </h2>
               <ul className="space-y-3">
-                {tasks.map((s) => (
+                {drawn.map((s) => (
                   <li key={s.id} data-task-id={s.id}>
-                    <TaskCard task={s} today={today} busy={busyId === s.id} onComplete={(id) => void onComplete(id)} />
+                    <TaskCard task={s} today={today} busy={busyId === s.id} onComplete={completeStable} />
                   </li>
                 ))}
               </ul>
