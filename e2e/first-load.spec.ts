@@ -9,9 +9,10 @@ import { DEMO, PHONE, expect, loginAs, test } from './fixtures';
  * web font re-wrapped its title (a build with `font-display: swap` again fails the first test with
  * 0.251). The teacher's home is held to the same rule; drawing its calendar before the agenda's
  * entries, on its own, did not make it fail here (its reads now arrive before the first render).
+ * Such a first visit downloads no web font either: Inter only once the service worker has it.
  */
 
-async function shiftsOfFirstLoad(page: Page, path: string): Promise<{ total: number; shifts: string[] }> {
+async function shiftsOfFirstLoad(page: Page, path: string): Promise<{ total: number; shifts: string[]; fonts: string[] }> {
   await page.setViewportSize(PHONE);
   await page.addInitScript(() => {
     const w = window as unknown as { __shifts: Array<{ value: number; node: string }> };
@@ -30,12 +31,16 @@ async function shiftsOfFirstLoad(page: Page, path: string): Promise<{ total: num
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const fonts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'font') fonts.push(r.url());
+  });
   await page.goto(path, { waitUntil: 'networkidle' });
   await page.waitForTimeout(1500);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: Array<{ value: number; node: string }> }).__shifts);
-  return { total: shifts.reduce((n, s) => n + s.value, 0), shifts: shifts.map((s) => `${s.value.toFixed(3)} ${s.node}`) };
+  return { total: shifts.reduce((n, s) => n + s.value, 0), shifts: shifts.map((s) => `${s.value.toFixed(3)} ${s.node}`), fonts };
 }
 
 test.describe('a first load on a slow phone does not move the screen', () => {
@@ -50,15 +55,45 @@ test.describe('a first load on a slow phone does not move the screen', () => {
       return (todo.find((s) => (s.exercise?.media_files.length ?? 0) > 0) ?? todo[0])?.id;
     });
     expect(id).toBeDefined();
-    const { total, shifts } = await shiftsOfFirstLoad(page, `/submissions/${id}`);
+    const { total, shifts, fonts } = await shiftsOfFirstLoad(page, `/submissions/${id}`);
     await expect(page.getByTestId('practice-region')).toBeVisible();
     expect(total, shifts.join('\n')).toBeLessThan(0.01);
+    // A first visit (no service worker yet) loads no web font beside the app: the system font.
+    expect(fonts).toEqual([]);
   });
 
   test("the teacher's home", async ({ page }) => {
     await loginAs(page, DEMO.teacher.email);
-    const { total, shifts } = await shiftsOfFirstLoad(page, '/');
+    const { total, shifts, fonts } = await shiftsOfFirstLoad(page, '/');
     await expect(page.getByTestId('teacher-agenda').getByTestId('agenda-day').first()).toBeVisible();
     expect(total, shifts.join('\n')).toBeLessThan(0.01);
+    expect(fonts).toEqual([]);
   });
+});
+
+/**
+ * A teacher known from the last visit on this device: the home's reads and its chunk start beside
+ * GET /api/user instead of after it (one round trip less on a slow line), and none is asked twice.
+ * (A remembered student's user is taken at once, without waiting for the answer: auth-store.ts.)
+ */
+test("a remembered teacher's home asks for its data and code before GET /api/user answers, and once", async ({ page }) => {
+  await loginAs(page, DEMO.teacher.email);
+  const asked: string[] = [];
+  let userAnswered = false;
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/') || /\/assets\/teacher-dashboard-/.test(path)) asked.push(`${path}${userAnswered ? ' (after)' : ''}`);
+  });
+  // GET /api/user answers one second late: what the screen asks for meanwhile was asked without it.
+  await page.route('**/api/user', async (route) => {
+    await new Promise((r) => setTimeout(r, 1000));
+    userAnswered = true;
+    await route.continue();
+  });
+  await page.reload();
+  await expect(page.getByTestId('teacher-agenda').getByTestId('agenda-day').first()).toBeVisible();
+  const before = asked.filter((a) => !a.endsWith('(after)'));
+  expect(before).toEqual(expect.arrayContaining(['/api/user', '/api/dashboard', '/api/calendar-events']));
+  expect(before.some((a) => a.startsWith('/assets/teacher-dashboard-')), asked.join('\n')).toBe(true);
+  expect(asked.filter((a) => a === '/api/dashboard' || a === '/api/dashboard (after)')).toHaveLength(1);
 });

@@ -136,6 +136,10 @@ async function journey(page: Page, context: BrowserContext, request: APIRequestC
   await waitForServiceWorker(page);
   // the score, seen online once the service worker controls the page (its copy is kept then)
   await page.reload();
+  // Inter comes from the worker's precache from now on (a first visit used the system font).
+  await expect(page.locator('html')).toHaveAttribute('data-font', 'inter');
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).fontFamily)).toContain('Inter Variable');
+  await expect.poll(() => page.evaluate(async () => (await document.fonts.load('600 16px "Inter Variable"', 'Ayşe')).length)).toBeGreaterThan(0);
   const onlineScore = page.getByRole('img', { name: 'Notenbild.png' }).first();
   await onlineScore.scrollIntoViewIfNeeded();
   await expect.poll(() => onlineScore.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth)).toBe(480);

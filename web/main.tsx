@@ -11,6 +11,9 @@ import { rememberedSessionUser } from '@web/features/auth/auth-store';
 import { persistOptions } from '@web/features/offline/lib/persist';
 import './styles.css';
 
+// Inter where the service worker has it precached (styles.css): a first visit downloads no font.
+if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) document.documentElement.dataset.font = 'inter';
+
 const router = createAppRouter();
 
 /**

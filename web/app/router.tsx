@@ -84,6 +84,9 @@ export const routes: RouteObject[] = [
                   return prefetch(queryClient.prefetchQuery(myMetricsQueryOptions()), queryClient.prefetchQuery(openSubmissionsQueryOptions()));
                 },
                 lazy: screen(async () => {
+                  // A remembered teacher's chunk loads beside GET /api/user (the import below then
+                  // finds it); a remembered student's user is there at once anyway (ensureUser).
+                  if (knownTeacher()) void import('./routes/teacher-dashboard');
                   const user = await ensureUser();
                   if (user?.role.name === 'student') return import('./routes/student-dashboard');
                   if (user?.role.name === 'teacher') return import('./routes/teacher-dashboard');
