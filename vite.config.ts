@@ -40,7 +40,18 @@ const inPractice = (id: string) => PRACTICE_PATHS.some((re) => re.test(id.replac
 /** What the sign-in page and the signed-in layout share (fields, the brand mark, the language switcher, the frame): one chunk. */
 const SIGN_IN = /[\\/]web[\\/](components[\\/](ui[\\/]fields|brand-mark)|app[\\/]layout[\\/](language-switcher|signed-out-page))\.tsx$/;
 
-export default defineConfig({
+/**
+ * React Router 7 publishes a production build (no dev warnings or checks) but its package exports
+ * name only the development one (remix-run/react-router#14102, still open in 7.18): the app's build
+ * takes the production files, the dev server and the tests keep the warnings.
+ */
+const routerProduction = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: routerProduction('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: routerProduction('dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [
     // JSX and TypeScript; no React Fast Refresh (it needs React itself): an edit reloads the page in dev.
@@ -69,11 +80,12 @@ export default defineConfig({
   // The persisted query cache of an older version of the app is not read by a newer one.
   define: { 'import.meta.env.VITE_BUILD_ID': JSON.stringify(pkg.version) },
   resolve: {
-    alias: {
-      ...REACT_ON_PREACT,
-      '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
-      '@web': fileURLToPath(new URL('./web', import.meta.url)),
-    },
+    alias: [
+      ...(command === 'build' ? REACT_ROUTER_PRODUCTION : []),
+      ...Object.entries(REACT_ON_PREACT).map(([find, replacement]) => ({ find, replacement })),
+      { find: '@contract', replacement: fileURLToPath(new URL('./contract', import.meta.url)) },
+      { find: '@web', replacement: fileURLToPath(new URL('./web', import.meta.url)) },
+    ],
   },
   build: {
     outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
@@ -96,4 +108,4 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
-});
+}));
