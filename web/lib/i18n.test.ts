@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,5 +64,32 @@ describe('i18n module', () => {
     await i18n.changeLanguage('tr');
     expect(i18n.t('auth:loginError')).toBe('Giriş başarısız');
     await i18n.changeLanguage('de');
+  });
+});
+
+describe('labels looked up once per language', () => {
+  it('a plain label asks i18next once; values, counts and new texts are not served stale', async () => {
+    const { default: i18n } = await import('./i18n');
+    const { translator } = i18n as unknown as { translator: { translate: (...args: unknown[]) => unknown } };
+    const calls = vi.spyOn(translator, 'translate');
+    const t = i18n.getFixedT('de', 'common');
+    expect(t('actions.delete')).toBe('Löschen');
+    expect(t('actions.delete')).toBe('Löschen');
+    expect(calls).toHaveBeenCalledTimes(1);
+
+    // Values are interpolated on every call.
+    expect(i18n.t('students:count', { shown: 1, total: 2 })).toBe('1 von 2');
+    expect(i18n.t('students:count', { shown: 3, total: 4 })).toBe('3 von 4');
+
+    // Another language, and texts added or replaced later.
+    await i18n.changeLanguage('tr');
+    expect(i18n.t('common:actions.delete')).toBe('Sil');
+    await i18n.changeLanguage('de');
+    expect(i18n.t('common:actions.delete')).toBe('Löschen');
+    i18n.addResourceBundle('de', 'probe', { label: 'eins' });
+    expect(i18n.t('probe:label')).toBe('eins');
+    i18n.addResourceBundle('de', 'probe', { label: 'zwei' }, true, true);
+    expect(i18n.t('probe:label')).toBe('zwei');
+    calls.mockRestore();
   });
 });

@@ -97,6 +97,37 @@ void i18n.use(lazyLanguages).use(initReactI18next).init({
 });
 if (typeof document !== 'undefined') document.documentElement.lang = initial;
 
+/**
+ * A plain label (no count, context, values or default) is looked up once per language: i18next
+ * resolves, interpolates and post-processes every call, and a screen asks for the same labels per
+ * row and card (a third of a list's first render on a phone, issue 14). The cache is emptied
+ * whenever texts or the language change. Calls with any other option go to i18next as they are.
+ */
+const PLAIN_OPTIONS = new Set(['lng', 'lngs', 'ns', 'keyPrefix']);
+const labels = new Map<string, unknown>();
+const translate = i18n.t.bind(i18n) as unknown as (key: unknown, options?: unknown, ...rest: unknown[]) => unknown;
+function labelKey(key: unknown, options: unknown, rest: unknown[]): string | null {
+  if (typeof key !== 'string' || rest.length || (options !== undefined && (options === null || typeof options !== 'object'))) return null;
+  const o = (options ?? {}) as Record<string, unknown>;
+  for (const name in o) if (o[name] !== undefined && !PLAIN_OPTIONS.has(name)) return null;
+  const ns = Array.isArray(o.ns) ? o.ns.join(',') : String(o.ns ?? '');
+  const lng = String(o.lng ?? (Array.isArray(o.lngs) ? o.lngs.join(',') : i18n.language));
+  return `${lng}\u0000${ns}\u0000${String(o.keyPrefix ?? '')}\u0000${key}`;
+}
+i18n.t = ((key: unknown, options?: unknown, ...rest: unknown[]) => {
+  const id = labelKey(key, options, rest);
+  if (id === null) return translate(key, options, ...rest);
+  if (labels.has(id)) return labels.get(id);
+  const text = translate(key, options);
+  labels.set(id, text);
+  return text;
+}) as unknown as typeof i18n.t;
+const forgetLabels = () => labels.clear();
+i18n.on('languageChanged', forgetLabels);
+i18n.on('loaded', forgetLabels);
+i18n.store.on('added', forgetLabels);
+i18n.store.on('removed', forgetLabels);
+
 /** Resolves when the texts of the starting language are there (at once for German): the app renders after it. */
 export const i18nReady: Promise<unknown> = initial === DEFAULT_LANGUAGE ? Promise.resolve() : i18n.loadLanguages(initial).catch(() => undefined);
 linkManifest(initial);
