@@ -74,6 +74,8 @@ test('the teacher sets Hicaz · Düyek · 80; the student sees it on the task', 
     await page.setViewportSize(viewport);
     await page.goto(`/submissions/${taskId}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // The tools (with the settings at their top) are drawn once scrolled near.
+    await page.getByTestId('practice-tools').scrollIntoViewIfNeeded();
     await expect(page.getByText('Hicaz · Düyek · ♩ = 80', { exact: true })).toBeVisible();
     await page.getByText('Hicaz · Düyek · ♩ = 80', { exact: true }).scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);

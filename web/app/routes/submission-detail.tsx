@@ -27,6 +27,7 @@ import { RecordingsSection } from '@web/features/recordings/components/recording
 import { settingsSummary } from '@web/lib/music-names';
 import { clearPracticeTempo } from '@web/lib/practice-tempo';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { WhenVisible } from '@web/components/ui/when-visible';
 import type { Submission } from '@contract/submissions';
 
 // Only a teacher sees these (and its confirmation dialog): not in the student's chunk.
@@ -130,12 +131,11 @@ export default function SubmissionDetailScreen() {
                   onSessionFinished={reload}
                 />
               )}
-              <Suspense fallback={<Skeleton className="h-48 w-full" />}>
-                <ToolsPanel
-                  key={task.exercise?.id ?? 0}
-                  initial={toolsSettings(task.exercise)}
-                />
-              </Suspense>
+              {/* Below the timer: drawn (and its code fetched) when scrolled near or at the first
+                  Tab, not as part of the screen's first load on a phone (issue 14). */}
+              <WhenVisible fallback={<Skeleton className="h-[40rem] w-full" />} testId="practice-tools">
+                <ToolsPanel key={task.exercise?.id ?? 0} initial={toolsSettings(task.exercise)} />
+              </WhenVisible>
               <RecordingsSection submission={{ id: task.id, status: task.status, title: taskTitle(task) }} viewer="student" userId={user?.id ?? null} headingLevel={3} />
             </section>
           )}
