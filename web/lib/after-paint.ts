@@ -1,22 +1,32 @@
 import { useEffect, useState } from 'react';
 
 /**
- * False until the browser has painted once after `ready` became true, then true for good: a screen
- * draws what leads first and the rest in the next task (two shorter tasks on a slow phone instead
- * of one long one; the runtime, Preact, draws a render in one go).
+ * How many items of a long list to draw: `first` with the data, then `step` more after each paint
+ * until all `total` are there, and from then on all of them at once (a later page or another tab
+ * is drawn in one go, as before). A slow phone gets a few short tasks instead of one long one (the
+ * runtime, Preact, draws a render in one go), and the screen's first cards paint sooner.
  */
-export function useAfterPaint(ready = true): boolean {
-  const [painted, setPainted] = useState(false);
+export function useDrawnCount(ready: boolean, total: number, first: number, step: number): number {
+  const [limit, setLimit] = useState(first);
+  const done = limit === Number.POSITIVE_INFINITY;
   useEffect(() => {
-    if (!ready || painted) return;
+    if (!ready || done) return;
     let timer: number | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = window.setTimeout(() => setPainted(true), 0);
+      timer = window.setTimeout(() => setLimit((l) => (l + step >= total ? Number.POSITIVE_INFINITY : l + step)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
       window.clearTimeout(timer);
     };
-  }, [ready, painted]);
-  return painted;
+  }, [ready, done, limit, total, step]);
+  return limit;
+}
+
+/**
+ * False until the browser has painted once after `ready` became true, then true for good: a screen
+ * draws what leads first and what lies below the fold in the next task.
+ */
+export function useAfterPaint(ready = true): boolean {
+  return useDrawnCount(ready, 1, 0, 1) > 0;
 }

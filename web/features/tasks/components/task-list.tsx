@@ -8,14 +8,15 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { cn } from '@web/components/ui/cn';
-import { useAfterPaint } from '@web/lib/after-paint';
+import { useDrawnCount } from '@web/lib/after-paint';
 import { OfflineNotice } from '@web/features/offline/components/offline-notice';
 import { useCompleteSubmission, useSubmissionCounts, useSubmissionPages, wasQueued } from '../api/submissions';
 import { TASK_TABS, completeErrorKey, groupTasks, localToday, tabCounts, tasksForTab, type TaskTab } from '../lib/task-status';
 import { TaskCard } from './task-card';
 
-/** Cards drawn with the first data; a phone shows three or four, a desk five or six. */
+/** Cards drawn with the first data (a phone shows three or four, a desk five or six), then per paint. */
 const FIRST_DRAWN = 8;
+const DRAWN_PER_PAINT = 8;
 
 /** The groups with the first `limit` tasks (in the list's order) to draw; groups with none drawn yet are left out. */
 function drawnGroups<G, T>(groups: ReadonlyArray<{ group: G; tasks: T[] }>, limit: number): Array<{ group: G; tasks: T[]; drawn: T[] }> {
@@ -84,9 +85,9 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
 
   const data = pages.data;
   const shown = useMemo(() => tasksForTab(data?.pages ?? [], tab), [data, tab]);
-  // The first cards with the data, the rest in the next task after the browser has painted them:
-  // two short tasks instead of one long one on a phone, and the screen's text painted sooner.
-  const drawLimit = useAfterPaint(data !== undefined) ? Number.POSITIVE_INFINITY : FIRST_DRAWN;
+  // The first cards with the data, the rest eight at a time after each paint: short tasks
+  // instead of one long one on a phone, and the screen's text painted sooner.
+  const drawLimit = useDrawnCount(data !== undefined, shown.length, FIRST_DRAWN, DRAWN_PER_PAINT);
   const perTab = counts.data ? tabCounts(counts.data) : null;
   // The counts know when everything is there; without them a short page ends the list.
   const hasMore = pages.hasNextPage && (perTab === null || shown.length < perTab[tab]);
