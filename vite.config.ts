@@ -23,6 +23,7 @@ const SHELL_PATHS = [
   /\/web\/features\/guardians\/api\/children\.ts$/,
   /\/web\/features\/calendar\/components\/calendar-subscription\.tsx$/,
   /\/web\/features\/progress\/components\/learning-stats\.tsx$/,
+  /\/web\/lib\/after-paint\.ts$/,
   /\/contract\/[a-z-]+-(keys|limits)\.ts$/,
   /\/node_modules\/@tanstack\//,
 ];

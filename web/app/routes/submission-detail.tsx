@@ -28,6 +28,7 @@ import { settingsSummary } from '@web/lib/music-names';
 import { clearPracticeTempo } from '@web/lib/practice-tempo';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { WhenVisible } from '@web/components/ui/when-visible';
+import { useAfterPaint } from '@web/lib/after-paint';
 import type { Submission } from '@contract/submissions';
 
 // Only a teacher sees these (and its confirmation dialog): not in the student's chunk.
@@ -53,6 +54,10 @@ export default function SubmissionDetailScreen() {
   const queryClient = useQueryClient();
   const today = localToday();
   const deferred = query.data;
+  // What lies below the practice controls on a phone (the recordings, finishing, the description,
+  // the media, the details) is drawn in the task after the first paint: two shorter tasks on a
+  // slow phone instead of one long one (issue 14). Nothing drawn first moves when it arrives.
+  const restDrawn = useAfterPaint(deferred !== undefined);
 
   // One toast per failed load with SPEC.md's message (403 / 404 / other); the panel stays.
   const reported = useRef<unknown>(null);
@@ -136,14 +141,20 @@ export default function SubmissionDetailScreen() {
               <WhenVisible fallback={<Skeleton className="h-[40rem] w-full" />} testId="practice-tools">
                 <ToolsPanel key={task.exercise?.id ?? 0} initial={toolsSettings(task.exercise)} />
               </WhenVisible>
-              <RecordingsSection submission={{ id: task.id, status: task.status, title: taskTitle(task) }} viewer="student" userId={user?.id ?? null} headingLevel={3} />
+              {restDrawn && (
+                <RecordingsSection submission={{ id: task.id, status: task.status, title: taskTitle(task) }} viewer="student" userId={user?.id ?? null} headingLevel={3} />
+              )}
             </section>
           )}
-          {student && (
-            <TaskFinish task={task} practised={task.time_spent_minutes > 0} completing={complete.isPending} onComplete={() => void onComplete()} />
+          {restDrawn && (
+            <>
+              {student && (
+                <TaskFinish task={task} practised={task.time_spent_minutes > 0} completing={complete.isPending} onComplete={() => void onComplete()} />
+              )}
+              <TaskDescription task={task} />
+              <MediaSection files={files} exerciseId={task.exercise?.id ?? null} />
+            </>
           )}
-          <TaskDescription task={task} />
-          <MediaSection files={files} exerciseId={task.exercise?.id ?? null} />
         </div>
         <div className="space-y-6 lg:col-start-3">
           {/* A teacher's view leads with the review; deleting stays last, as a secondary action. */}
@@ -152,7 +163,7 @@ export default function SubmissionDetailScreen() {
               <TeacherReviewCard task={task} />
             </Suspense>
           )}
-          <TaskFacts task={task} viewer={viewer} />
+          {restDrawn && <TaskFacts task={task} viewer={viewer} />}
           {!student && <PracticeHistory submissionId={task.id} />}
           {!student && (
             <Suspense fallback={null}>
