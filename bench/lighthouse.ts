@@ -8,6 +8,7 @@
  *   npm run bench:lighthouse -- --server tsx          server/main.ts through tsx (no compiled server needed)
  *   npm run bench:lighthouse -- --runs 3              each page three times, the median run kept
  *   npm run bench:lighthouse -- --only login,task     some pages only
+ *   npm run bench:lighthouse -- --cpu 6               a slower phone (or a faster machine): CPU 6× instead of 4×
  *
  * It builds nothing: `npm run build` (or `npm start` once) makes dist/web and dist/server first.
  * Chromium: CHROME_PATH or /usr/bin/chromium, headless. Signed-in pages get the demo user's
@@ -23,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -191,7 +193,7 @@ function summarize(page: PageName, path: string, lhr: RunnerResult['lhr']): Omit
 }
 
 /** One Lighthouse run of `path`, signed in with `token` (or as a guest). */
-async function measure(browser: Browser, base: string, path: string, session: Session | null): Promise<RunnerResult['lhr']> {
+async function measure(browser: Browser, base: string, path: string, session: Session | null, cpu?: number): Promise<RunnerResult['lhr']> {
   const page = await browser.newPage();
   try {
     // A same-origin answer that is not the app: the token goes into localStorage without the
@@ -216,6 +218,9 @@ async function measure(browser: Browser, base: string, path: string, session: Se
       onlyCategories: ['performance', 'accessibility'],
       // Lighthouse's own reset would also empty localStorage and sign the user out.
       disableStorageReset: true,
+      // Lighthouse's simulation multiplies this machine's task times: on a faster machine than
+      // usual (a higher benchmark index), a higher multiplier stands for the same phone.
+      ...(cpu ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpu } } : {}),
     };
     const result = await lighthouse(`${base}${path}`, flags, undefined, page);
     if (!result) throw new Error(`no Lighthouse result for ${path}`);
@@ -227,7 +232,7 @@ async function measure(browser: Browser, base: string, path: string, session: Se
   }
 }
 
-export type LighthouseOptions = { webDir?: string; server?: 'dist' | 'tsx'; runs?: number; only?: PageName[]; log?: (m: string) => void };
+export type LighthouseOptions = { webDir?: string; server?: 'dist' | 'tsx'; runs?: number; only?: PageName[]; cpu?: number; log?: (m: string) => void };
 
 export async function runLighthouse(opts: LighthouseOptions = {}): Promise<{ results: PageResult[]; file: string; table: string }> {
   const log = opts.log ?? ((m: string) => console.log(m));
@@ -236,7 +241,8 @@ export async function runLighthouse(opts: LighthouseOptions = {}): Promise<{ res
   const serverMode = opts.server ?? (existsSync(join(ROOT, 'dist', 'server', 'main.mjs')) ? 'dist' : 'tsx');
   const runs = Math.max(1, opts.runs ?? 1);
   const wanted = opts.only?.length ? opts.only : PAGES;
-  log(`lighthouse: web ${webDir}, server ${serverMode}, ${runs} run(s) per page`);
+  const cpu = opts.cpu ?? throttling.mobileSlow4G.cpuSlowdownMultiplier;
+  log(`lighthouse: web ${webDir}, server ${serverMode}, ${runs} run(s) per page, CPU ${cpu}×`);
   const server = await startServer({ webDir, server: serverMode });
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -263,7 +269,7 @@ export async function runLighthouse(opts: LighthouseOptions = {}): Promise<{ res
         // Lighthouse sometimes loses a trace (NO_NAVSTART, NO_FCP under load): try again, twice.
         for (let attempt = 1; ; attempt++) {
           try {
-            all.push(summarize(name, path, await measure(browser, server.base, path, token)));
+            all.push(summarize(name, path, await measure(browser, server.base, path, token, opts.cpu)));
             break;
           } catch (e) {
             if (attempt >= 3) throw e;
@@ -280,7 +286,7 @@ export async function runLighthouse(opts: LighthouseOptions = {}): Promise<{ res
     const dir = join(ROOT, 'bench', 'results');
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, JSON.stringify({ started_at: new Date().toISOString(), web_dir: webDir, server: serverMode, runs, results }, null, 2));
+    writeFileSync(file, JSON.stringify({ started_at: new Date().toISOString(), web_dir: webDir, server: serverMode, runs, cpu_slowdown: cpu, results }, null, 2));
     return { results, file, table };
   } finally {
     await browser.close();
@@ -315,6 +321,7 @@ async function cli() {
     webDir: val('--web-dir'),
     server: val('--server') === 'tsx' ? 'tsx' : val('--server') === 'dist' ? 'dist' : undefined,
     runs: val('--runs') ? Number(val('--runs')) : undefined,
+    cpu: val('--cpu') ? Number(val('--cpu')) : undefined,
     only,
   });
   console.log(table);
