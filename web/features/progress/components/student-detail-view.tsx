@@ -133,7 +133,7 @@ function StudentDetail({ studentId, children }: { studentId: number; children?: 
         </p>
       )}
 
-      <section aria-label={t('stats.title')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 xl:grid-cols-5">
+      <section aria-label={t('stats.title')} className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3 2xl:grid-cols-5">
         <StatCard label={t('cards.completed')} value={k?.completed_submissions ?? dash} icon={CheckCircle2} tone="green" loading={overview.isPending} testId="kpi-completed" />
         <StatCard label={t('cards.open')} value={k?.open_submissions ?? dash} icon={CircleDot} tone="amber" loading={overview.isPending} testId="kpi-open" />
         <StatCard label={t('cards.overdue')} value={k?.overdue_submissions ?? dash} icon={Clock3} tone="red" loading={overview.isPending} testId="kpi-overdue" />
@@ -146,7 +146,7 @@ function StudentDetail({ studentId, children }: { studentId: number; children?: 
           tone="brand"
           loading={overview.isPending}
           testId="kpi-rate"
-          className="col-span-2 lg:col-span-1"
+          className="col-span-2 2xl:col-span-1"
         />
       </section>
 
