@@ -53,11 +53,10 @@ export default function SubmissionDetailScreen() {
   const complete = useCompleteSubmission();
   const queryClient = useQueryClient();
   const today = localToday();
-  const deferred = query.data;
   // What lies below the practice controls on a phone (the recordings, finishing, the description,
   // the media, the details) is drawn in the task after the first paint: two shorter tasks on a
   // slow phone instead of one long one (issue 14). Nothing drawn first moves when it arrives.
-  const restDrawn = useAfterPaint(deferred !== undefined);
+  const restDrawn = useAfterPaint(query.data !== undefined);
 
   // One toast per failed load with SPEC.md's message (403 / 404 / other); the panel stays.
   const reported = useRef<unknown>(null);
@@ -79,9 +78,9 @@ export default function SubmissionDetailScreen() {
   if (query.isError) return <TaskNotFound message={t(loadErrorKey(query.error))} viewer={viewer} />;
   // no connection and this task never opened on this device (issue 17)
   if (query.isPending && query.fetchStatus === 'paused') return <TaskNotFound message={t('offline:offlineNothing')} viewer={viewer} />;
-  if (query.isPending || !deferred) return <TaskDetailSkeleton />;
+  if (query.isPending || !query.data) return <TaskDetailSkeleton />;
 
-  const task = deferred;
+  const task = query.data;
   const student = viewer === 'student';
   const practising = student && (task.status === 'open' || task.status === 'overdue');
   const files = task.exercise?.media_files ?? [];
