@@ -1,10 +1,10 @@
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
+import react, { reactCompilerPreset } from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { manifestFor } from './web/pwa-manifest';
-import { REACT_ON_PREACT } from './web/react-on-preact';
 import pkg from './package.json' with { type: 'json' };
 
 /**
@@ -23,7 +23,6 @@ const SHELL_PATHS = [
   /\/web\/features\/guardians\/api\/children\.ts$/,
   /\/web\/features\/calendar\/components\/calendar-subscription\.tsx$/,
   /\/web\/features\/progress\/components\/learning-stats\.tsx$/,
-  /\/web\/lib\/after-paint\.ts$/,
   /\/contract\/[a-z-]+-(keys|limits)\.ts$/,
   /\/node_modules\/@tanstack\//,
 ];
@@ -55,8 +54,10 @@ const REACT_ROUTER_PRODUCTION = [
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [
-    // JSX and TypeScript; no React Fast Refresh (it needs React itself): an edit reloads the page in dev.
-    react({ refreshExclude: /./ }),
+    // JSX, TypeScript and Fast Refresh; the React Compiler memoises components and hooks so that
+    // a render redraws only what changed (docs/decisions/react-dom-again.md).
+    react(),
+    babel({ presets: [reactCompilerPreset()] }),
     tailwindcss(),
     // Issue 17: the installable app. Our own service worker (web/sw.ts) precaches the app shell and
     // every chunk; the page registers it itself after the first paint (web/lib/pwa.ts).
@@ -83,7 +84,6 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: [
       ...(command === 'build' ? REACT_ROUTER_PRODUCTION : []),
-      ...Object.entries(REACT_ON_PREACT).map(([find, replacement]) => ({ find, replacement })),
       { find: '@contract', replacement: fileURLToPath(new URL('./contract', import.meta.url)) },
       { find: '@web', replacement: fileURLToPath(new URL('./web', import.meta.url)) },
     ],

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
-import react from '@vitejs/plugin-react';
+import react, { reactCompilerPreset } from '@vitejs/plugin-react';
+import babel from '@rolldown/plugin-babel';
 import { fileURLToPath } from 'node:url';
-import { REACT_LIBRARIES, REACT_ON_PREACT } from './web/react-on-preact';
 
 const alias = {
   '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
@@ -33,16 +33,14 @@ export default defineConfig({
         },
       },
       {
-        // The components on the runtime the app ships with (web/react-on-preact.ts).
-        plugins: [react({ refreshExclude: /./ })],
-        resolve: { alias: { ...alias, ...REACT_ON_PREACT } },
+        // The components as the app ships them: React DOM, compiled by the React Compiler.
+        plugins: [react(), babel({ presets: [reactCompilerPreset()] })],
+        resolve: { alias },
         test: {
           name: 'web',
           environment: 'jsdom',
           include: ['web/**/*.test.tsx'],
           setupFiles: ['web/test/setup.ts'],
-          deps: { optimizer: { client: { enabled: true, include: REACT_LIBRARIES } } },
-          server: { deps: { inline: true } },
         },
       },
     ],

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useRef } from 'react';
+import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -28,7 +28,6 @@ import { settingsSummary } from '@web/lib/music-names';
 import { clearPracticeTempo } from '@web/lib/practice-tempo';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { WhenVisible } from '@web/components/ui/when-visible';
-import { useAfterPaint } from '@web/lib/after-paint';
 import type { Submission } from '@contract/submissions';
 
 // Only a teacher sees these (and its confirmation dialog): not in the student's chunk.
@@ -54,9 +53,10 @@ export default function SubmissionDetailScreen() {
   const queryClient = useQueryClient();
   const today = localToday();
   // What lies below the practice controls on a phone (the recordings, finishing, the description,
-  // the media, the details) is drawn in the task after the first paint: two shorter tasks on a
-  // slow phone instead of one long one (issue 14). Nothing drawn first moves when it arrives.
-  const restDrawn = useAfterPaint(query.data !== undefined);
+  // the media, the details) is drawn from a deferred value: React draws it in the background, in
+  // slices that yield to input, after the controls have painted. Nothing drawn first moves when it
+  // arrives (docs/decisions/react-dom-again.md).
+  const restDrawn = useDeferredValue(query.data !== undefined, false);
 
   // One toast per failed load with SPEC.md's message (403 / 404 / other); the panel stays.
   const reported = useRef<unknown>(null);

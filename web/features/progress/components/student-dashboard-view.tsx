@@ -1,4 +1,4 @@
-import { lazy, useEffect, type ReactNode } from 'react';
+import { lazy, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertTriangle, CheckCircle2, CircleDot, Clock3, Flame, Target } from 'lucide-react';
@@ -32,7 +32,8 @@ export function StudentDashboardView({ name, calendar, notice }: { name?: string
   const toast = useToast();
   const metrics = useMyMetrics();
   const open = useOpenSubmissions();
-  const upcoming = open.data;
+  // Drawn in the background in short slices (a deferred value renders as a transition), not in one long task.
+  const upcoming = useDeferredValue(open.data ?? null, null) ?? undefined;
   const today = localToday();
 
   const metricsFailed = metrics.isError && !isApiError(metrics.error, 403);

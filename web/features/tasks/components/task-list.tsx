@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CheckCheck, ChevronDown, ClipboardList, LoaderCircle, PartyPopper, RefreshCw, WifiOff } from 'lucide-react';
@@ -8,28 +8,10 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { cn } from '@web/components/ui/cn';
-import { useDrawnCount } from '@web/lib/after-paint';
 import { OfflineNotice } from '@web/features/offline/components/offline-notice';
 import { useCompleteSubmission, useSubmissionCounts, useSubmissionPages, wasQueued } from '../api/submissions';
 import { TASK_TABS, completeErrorKey, groupTasks, localToday, tabCounts, tasksForTab, type TaskTab } from '../lib/task-status';
 import { TaskCard } from './task-card';
-
-/** Cards drawn with the first data (a phone shows three or four, a desk five or six), then per paint. */
-const FIRST_DRAWN = 8;
-const DRAWN_PER_PAINT = 8;
-
-/** The groups with the first `limit` tasks (in the list's order) to draw; groups with none drawn yet are left out. */
-function drawnGroups<G, T>(groups: ReadonlyArray<{ group: G; tasks: T[] }>, limit: number): Array<{ group: G; tasks: T[]; drawn: T[] }> {
-  let left = limit;
-  const out: Array<{ group: G; tasks: T[]; drawn: T[] }> = [];
-  for (const g of groups) {
-    if (left <= 0) break;
-    const drawn = g.tasks.length <= left ? g.tasks : g.tasks.slice(0, left);
-    left -= drawn.length;
-    out.push({ ...g, drawn });
-  }
-  return out;
-}
 
 function CardSkeleton() {
   return (
@@ -83,11 +65,12 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
     toast.error(t('list.loadError'));
   }, [loadError, toast, t]);
 
-  const data = pages.data;
+  // The cards are drawn from a deferred value: React renders a new list (the first data, a new
+  // page, another tab) as a transition in short slices that yield to input and paint, instead of
+  // one long task on a phone; until it is drawn the screen keeps what it shows.
+  const data = useDeferredValue(pages.data ?? null, null);
+  const drawing = data !== (pages.data ?? null);
   const shown = useMemo(() => tasksForTab(data?.pages ?? [], tab), [data, tab]);
-  // The first cards with the data, the rest eight at a time after each paint: short tasks
-  // instead of one long one on a phone, and the screen's text painted sooner.
-  const drawLimit = useDrawnCount(data !== undefined, shown.length, FIRST_DRAWN, DRAWN_PER_PAINT);
   const perTab = counts.data ? tabCounts(counts.data) : null;
   // The counts know when everything is there; without them a short page ends the list.
   const hasMore = pages.hasNextPage && (perTab === null || shown.length < perTab[tab]);
@@ -105,10 +88,10 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
   };
   useEffect(() => {
     const i = focusIndex.current;
-    if (i === null || pages.isFetchingNextPage) return;
+    if (i === null || pages.isFetchingNextPage || drawing) return;
     focusIndex.current = null;
     if (i < shown.length) items()[i]?.querySelector<HTMLElement>('a[href]')?.focus();
-  }, [shown.length, pages.isFetchingNextPage]);
+  }, [shown.length, pages.isFetchingNextPage, drawing]);
   useEffect(() => {
     focusIndex.current = null;
   }, [tab, courseId]);
@@ -121,7 +104,7 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
   const listSettled = !pages.isFetching;
   useEffect(() => {
     const r = refocus.current;
-    if (!r || busyId === r.id) return;
+    if (!r || busyId === r.id || drawing) return;
     const active = document.activeElement;
     const lost = !active || active === document.body || !!listRef.current?.contains(active) || active.id === 'tasks-panel';
     if (listSettled) refocus.current = null;
@@ -130,7 +113,7 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
     const same = listRef.current?.querySelector<HTMLElement>(`[data-task-id="${r.id}"]`);
     const target = same ?? list[r.index] ?? list[r.index - 1];
     (target?.querySelector<HTMLElement>('a[href]') ?? document.getElementById('tasks-panel'))?.focus();
-  }, [shown, busyId, listSettled]);
+  }, [shown, busyId, listSettled, drawing]);
 
   // One callback for every card across renders (the cards are memoised), calling the latest onComplete.
   const completeRef = useRef<(id: number) => Promise<void>>(async () => undefined);
@@ -246,14 +229,14 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
       <>
         {/* Grouped by due date: Heute, Diese Woche, Später, Vergangen (each in the tab's order). */}
         <div ref={listRef} className="space-y-6" data-testid="task-groups">
-          {drawnGroups(groupTasks(shown, today), drawLimit).map(({ group, tasks, drawn }) => (
+          {groupTasks(shown, today).map(({ group, tasks }) => (
             <section key={group} aria-labelledby={`tasks-group-${group}`} data-testid={`task-group-${group}`}>
               <h2 id={`tasks-group-${group}`} className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-700">
                 {t(`groups.${group}`)}
                 <span className="rounded-full bg-slate-200 px-2 text-xs leading-5 font-semibold text-slate-700 tabular-nums">{tasks.length}</span>
               </h2>
               <ul className="space-y-3">
-                {drawn.map((s) => (
+                {tasks.map((s) => (
                   <li key={s.id} data-task-id={s.id}>
                     <TaskCard task={s} today={today} busy={busyId === s.id} onComplete={completeStable} />
                   </li>
