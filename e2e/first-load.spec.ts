@@ -97,3 +97,26 @@ test("a remembered teacher's home asks for its data and code before GET /api/use
   expect(before.some((a) => a.startsWith('/assets/teacher-dashboard-')), asked.join('\n')).toBe(true);
   expect(asked.filter((a) => a === '/api/dashboard' || a === '/api/dashboard (after)')).toHaveLength(1);
 });
+
+/**
+ * The next screen's code is fetched when its link is pointed at or focused, before the click
+ * (web/app/router.tsx, docs/decisions/react-dom-again.md): the screen then waits for its data only.
+ */
+test("a link's screen chunk is fetched when the link is pointed at or focused, before it is followed", async ({ page }) => {
+  await loginAs(page, DEMO.students[0].email);
+  await page.reload();
+  const chunks: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (/\/assets\/(submission-detail|submissions|tools)-/.test(path)) chunks.push(path.replace(/^\/assets\/([a-z-]+)-.*$/, '$1'));
+  });
+  const taskLink = page.locator('a[href^="/submissions/"]').first();
+  await expect(taskLink).toBeVisible();
+  expect(chunks).toEqual([]);
+  await taskLink.hover();
+  await expect.poll(() => chunks).toContain('submission-detail');
+  // by keyboard: focusing the link to the tools is enough
+  await page.locator('a[href="/tools"]').first().focus();
+  await expect.poll(() => chunks).toContain('tools');
+  expect(new URL(page.url()).pathname).toBe('/');
+});

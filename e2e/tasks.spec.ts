@@ -424,9 +424,13 @@ test('a student with more than 50 tasks sees 50, loads the rest with the button,
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await shot(page, 'tasks', `more-${lang}-${size}`, { fullPage: false });
     // loading: the button keeps its place and size, with a spinner
+    // The second page is held until the loading state has been measured (not for a fixed time,
+    // which a loaded machine can outlast).
     const secondPage = (url: URL) => url.pathname === '/api/submissions' && url.searchParams.get('offset') === '50';
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
     await page.route(secondPage, async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
+      await held;
       await route.continue();
     });
     const before = await button.boundingBox();
@@ -435,6 +439,7 @@ test('a student with more than 50 tasks sees 50, loads the rest with the button,
     const during = await button.boundingBox();
     expect(during).toEqual(before);
     await shot(page, 'tasks', `more-loading-${lang}-${size}`, { fullPage: false });
+    release();
     await expect(cards).toHaveCount(62);
     await page.unroute(secondPage);
   });

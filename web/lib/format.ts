@@ -82,17 +82,15 @@ export const UNITS: Record<UnitLanguage, { minutes: string; hours: string; secon
   tr: { minutes: 'dk', hours: 'sa', seconds: 'sn', bytes: 'bayt' },
 };
 
-let unitLanguage: UnitLanguage = 'de';
-
-/** Called by web/lib/i18n.ts whenever the interface language changes: the default of the unit formatters below. */
-export function setUnitLanguage(language: string): void {
-  unitLanguage = language === 'tr' ? 'tr' : 'de';
-}
-
-const unitsOf = (language: string | undefined) => UNITS[(language ?? unitLanguage) === 'tr' ? 'tr' : 'de'];
+/**
+ * The unit formatters take the language as an argument, never from a global: a component passes
+ * `useLanguage()` (web/lib/i18n.ts), so that the React Compiler, which memoises what a render
+ * computes by its inputs, formats again when the language changes.
+ */
+const unitsOf = (language: string) => UNITS[language === 'tr' ? 'tr' : 'de'];
 
 /** Practice time: under 60 minutes 'N min' (rounded), otherwise 'h:mm h' (tr: 'N dk', 'h:mm sa'). */
-export function formatPracticeTime(minutes: number | null | undefined, language?: string): string {
+export function formatPracticeTime(minutes: number | null | undefined, language: string): string {
   const u = unitsOf(language);
   const total = Math.max(0, Math.round(Number(minutes) || 0));
   if (total < 60) return `${total} ${u.minutes}`;
@@ -102,7 +100,7 @@ export function formatPracticeTime(minutes: number | null | undefined, language?
 }
 
 /** A duration in minutes: under 1 minute as seconds ('45 s', tr '45 sn'), otherwise as practice time. */
-export function formatDuration(minutes: number | null | undefined, language?: string): string {
+export function formatDuration(minutes: number | null | undefined, language: string): string {
   const value = Math.max(0, Number(minutes) || 0);
   if (value < 1) return `${Math.round(value * 60)} ${unitsOf(language).seconds}`;
   return formatPracticeTime(value, language);
@@ -118,7 +116,7 @@ const SIZE_UNITS = ['', 'KB', 'MB', 'GB'] as const;
 const sizeNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2, useGrouping: false });
 
 /** File size, base 1024, up to two decimals: '0 Bytes', '1,5 KB', '20 MB' (tr: '0 bayt', '1,5 KB'). */
-export function formatFileSize(bytes: number | null | undefined, language?: string): string {
+export function formatFileSize(bytes: number | null | undefined, language: string): string {
   const b = Math.max(0, Number(bytes) || 0);
   const byteUnit = unitsOf(language).bytes;
   if (b === 0) return `0 ${byteUnit}`;

@@ -1,8 +1,7 @@
 import i18n, { type BackendModule, type Resource } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
 import { EVENTS } from '@contract/constants';
 import { getStoredLanguage, setStoredLanguage } from './storage';
-import { setUnitLanguage } from './format';
 
 export const LANGUAGES = ['de', 'tr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -131,17 +130,24 @@ i18n.store.on('removed', forgetLabels);
 /** Resolves when the texts of the starting language are there (at once for German): the app renders after it. */
 export const i18nReady: Promise<unknown> = initial === DEFAULT_LANGUAGE ? Promise.resolve() : i18n.loadLanguages(initial).catch(() => undefined);
 linkManifest(initial);
-setUnitLanguage(initial);
 
 i18n.on('languageChanged', (lng) => {
   if (!isLanguage(lng)) return;
-  setUnitLanguage(lng);
   setStoredLanguage(lng);
   announce(lng);
 });
 
 export function currentLanguage(): Language {
   return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/**
+ * The interface language for what a component formats while rendering (units, numbers): a value
+ * the React Compiler sees change, unlike currentLanguage(), which it would read once and keep.
+ */
+export function useLanguage(): Language {
+  const { i18n: instance } = useTranslation();
+  return isLanguage(instance.language) ? instance.language : DEFAULT_LANGUAGE;
 }
 
 /** Switches the interface language: stored under `language`, <html lang> set, 'language-changed' dispatched. */

@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { FileText, Film, Image as ImageIcon, Paperclip, RotateCcw, X } from 'lucide-react';
 import type { MediaFile } from '@contract/submissions';
 import { cn } from '@web/components/ui/cn';
@@ -27,6 +28,7 @@ export type FilePickerProps = {
 /** Choose files (checked on the client by SPEC.md section 5), list new and existing files with their sizes. */
 export function FilePicker({ chosen, existing, removed, problems, disabled, onPick, onRemoveChosen, onToggleExisting }: FilePickerProps) {
   const { t } = useTranslation('exercises');
+  const language = useLanguage();
   const inputRef = useRef<HTMLInputElement>(null);
   const id = useId();
   return (
@@ -80,7 +82,7 @@ export function FilePicker({ chosen, existing, removed, problems, disabled, onPi
                 <span className="min-w-0 flex-1 truncate text-slate-800" title={f.name}>
                   {f.name}
                 </span>
-                <span className="shrink-0 text-xs text-slate-500 tabular-nums">{formatFileSize(f.size)}</span>
+                <span className="shrink-0 text-xs text-slate-500 tabular-nums">{formatFileSize(f.size, language)}</span>
                 <button
                   type="button"
                   disabled={disabled}
@@ -108,7 +110,7 @@ export function FilePicker({ chosen, existing, removed, problems, disabled, onPi
                     {m.filename}
                   </span>
                   {gone && <span className="shrink-0 text-xs font-medium text-red-700">{t('form.willBeRemoved')}</span>}
-                  <span className="shrink-0 text-xs text-slate-500 tabular-nums">{formatFileSize(m.size)}</span>
+                  <span className="shrink-0 text-xs text-slate-500 tabular-nums">{formatFileSize(m.size, language)}</span>
                   <button
                     type="button"
                     disabled={disabled}

@@ -1,6 +1,7 @@
 import '@web/features/guardians/i18n';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { Link } from 'react-router';
 import { AlertTriangle, ArrowLeft, ChevronDown, ChevronUp, ClipboardList, Eye, Flame, Layers, MessageSquareText, Mic, NotebookPen, Percent, RotateCcw, Timer, UserX } from 'lucide-react';
 import { GUARDIAN_RECORDINGS_MAX, GUARDIAN_TASK_DAYS, type GuardianChildDetail } from '@contract/guardians';
@@ -70,6 +71,7 @@ export function GuardianChildView({ childId, renderChart, renderRecording }: Gua
 
 function ChildPage({ childId, renderChart, renderRecording }: GuardianChildViewProps & { childId: number }) {
   const { t } = useTranslation(['guardians', 'common']);
+  const language = useLanguage();
   const query = useGuardianChild(childId);
   if (isApiError(query.error, 404) || isApiError(query.error, 403)) return <NotFound />;
   const d = query.data;
@@ -123,7 +125,7 @@ function ChildPage({ childId, renderChart, renderRecording }: GuardianChildViewP
             />
             <StatCard
               label={t('child.week')}
-              value={d ? formatPracticeTime(d.metrics.weekly_practice_time_minutes) : dash}
+              value={d ? formatPracticeTime(d.metrics.weekly_practice_time_minutes, language) : dash}
               icon={Timer}
               tone="green"
               loading={query.isPending}
@@ -242,6 +244,7 @@ function ChildTasks({ detail }: { detail: GuardianChildDetail | undefined }) {
 
 function TaskItem({ submission: s, today }: { submission: Submission; today: string }) {
   const { t } = useTranslation('guardians');
+  const language = useLanguage();
   const title = s.exercise?.title ?? s.exercise_title;
   const reviewed = s.teacher_feedback || s.accuracy_score !== null || s.competency_level !== null;
   return (
@@ -255,7 +258,7 @@ function TaskItem({ submission: s, today }: { submission: Submission; today: str
         {s.completed_at && <span>{t('child.completedAt', { date: formatDate(s.completed_at) })}</span>}
         {s.time_spent_minutes > 0 && (
           <span>
-            {t('child.practiced')}: {formatPracticeTime(s.time_spent_minutes)}
+            {t('child.practiced')}: {formatPracticeTime(s.time_spent_minutes, language)}
           </span>
         )}
       </p>

@@ -1,5 +1,6 @@
 import '@web/features/guardians/i18n';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { Link } from 'react-router';
 import { AlertTriangle, ChevronRight, CircleDot, Clock3, Flame, MessageSquareText, RotateCcw, Timer, Users } from 'lucide-react';
 import type { GuardianChild } from '@contract/guardians';
@@ -79,6 +80,7 @@ function Figure({ icon: Icon, label, value, tone, testId }: { icon: typeof Flame
 /** One child: the whole card is the link to /children/{id} (its name is the link text). */
 function ChildCard({ child }: { child: GuardianChild }) {
   const { t } = useTranslation('guardians');
+  const language = useLanguage();
   return (
     <Card className="relative flex h-full flex-col p-4 transition-shadow focus-within:ring-2 focus-within:ring-brand-600 hover:shadow-md sm:p-5" data-testid="guardian-child-card">
       <div className="flex items-start gap-3">
@@ -102,7 +104,7 @@ function ChildCard({ child }: { child: GuardianChild }) {
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4 md:grid-cols-2 xl:grid-cols-4">
         <Figure icon={Flame} label={t('home.streak')} value={t('days', { count: child.current_streak })} testId="child-streak" />
-        <Figure icon={Timer} label={t('home.week')} value={formatPracticeTime(child.weekly_practice_time_minutes)} testId="child-week" />
+        <Figure icon={Timer} label={t('home.week')} value={formatPracticeTime(child.weekly_practice_time_minutes, language)} testId="child-week" />
         <Figure icon={CircleDot} label={t('home.open')} value={child.open_submissions} testId="child-open" />
         <Figure icon={Clock3} label={t('home.overdue')} value={child.overdue_submissions} tone={child.overdue_submissions > 0 ? 'red' : undefined} testId="child-overdue" />
       </dl>

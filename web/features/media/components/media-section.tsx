@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { Download, ExternalLink, FileText, Film, Image as ImageIcon, FolderOpen } from 'lucide-react';
 import type { MediaFile } from '@contract/submissions';
 import { formatFileSize } from '@web/lib/format';
@@ -56,6 +57,7 @@ function ImageItem({ file, exerciseId }: { file: MediaFile; exerciseId: number |
 
 function PdfItem({ file, exerciseId }: { file: MediaFile; exerciseId: number | null }) {
   const { t } = useTranslation('media');
+  const language = useLanguage();
   const link = useMediaUrl(file.path, exerciseId);
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3">
@@ -64,7 +66,7 @@ function PdfItem({ file, exerciseId }: { file: MediaFile; exerciseId: number | n
         <p className="truncate text-sm font-medium text-slate-900" title={file.filename}>
           {file.filename}
         </p>
-        <p className="text-xs text-slate-500">{formatFileSize(file.size)}</p>
+        <p className="text-xs text-slate-500">{formatFileSize(file.size, language)}</p>
       </div>
       {link.isPending ? (
         <Skeleton className="h-5 w-20" />
@@ -83,6 +85,7 @@ function PdfItem({ file, exerciseId }: { file: MediaFile; exerciseId: number | n
 
 function VideoItem({ file, exerciseId }: { file: MediaFile; exerciseId: number | null }) {
   const { t } = useTranslation('media');
+  const language = useLanguage();
   const link = useMediaUrl(file.path, exerciseId);
   const logError = () => console.error('Video konnte nicht abgespielt werden', file.filename);
   return (
@@ -92,7 +95,7 @@ function VideoItem({ file, exerciseId }: { file: MediaFile; exerciseId: number |
         <span className="truncate" title={file.filename}>
           {file.filename}
         </span>
-        <span className="shrink-0 text-xs font-normal text-slate-500">{formatFileSize(file.size)}</span>
+        <span className="shrink-0 text-xs font-normal text-slate-500">{formatFileSize(file.size, language)}</span>
       </p>
       {link.isPending ? (
         <Skeleton className="aspect-video w-full" />

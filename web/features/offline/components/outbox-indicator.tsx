@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { CloudOff, CloudUpload, AlertTriangle, LoaderCircle } from 'lucide-react';
 import { useOnline } from '@web/lib/online';
 import { formatDuration } from '@web/lib/format';
@@ -23,6 +24,7 @@ type Row = { id: string; kind: 'session' | 'complete' | 'recording'; title: stri
  */
 export function OutboxIndicator({ userId, placement }: { userId: number; placement: 'bar' | 'sidebar' }) {
   const { t } = useTranslation('offline');
+  const language = useLanguage();
   const online = useOnline();
   const queued = useQueuedWrites(userId);
   const pendingTakes = usePendingTakes(userId);
@@ -38,7 +40,7 @@ export function OutboxIndicator({ userId, placement }: { userId: number; placeme
       detail:
         w.kind === 'practice-session' && w.body
           ? t('outbox.session', {
-              duration: formatDuration((Date.parse(w.body.ended_at) - Date.parse(w.body.started_at)) / 60_000),
+              duration: formatDuration((Date.parse(w.body.ended_at) - Date.parse(w.body.started_at)) / 60_000, language),
               time: timeOfDay(w.body.started_at),
             })
           : null,

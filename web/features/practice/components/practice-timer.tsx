@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PracticeSession } from '@contract/practice';
 import { isApiError } from '@web/lib/api';
@@ -46,6 +47,7 @@ export function PracticeTimer({
   onSessionFinished?: () => void;
 }) {
   const { t } = useTranslation('practice');
+  const language = useLanguage();
   const toast = useToast();
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id ?? null;
@@ -153,7 +155,7 @@ export function PracticeTimer({
         const write = await localSessions.finish(userId);
         const done = write && asQueuedSession(write);
         if (done) {
-          toast.success(t(!isConnected() ? 'stoppedOffline' : 'stopped', { time: formatDuration(done.duration_minutes) }), 4000);
+          toast.success(t(!isConnected() ? 'stoppedOffline' : 'stopped', { time: formatDuration(done.duration_minutes, language) }), 4000);
           // the task's time moves at once, as it will on the server
           queryClient.setQueryData<{ time_spent_minutes: number }>(['submissions', 'detail', submissionId], (old) =>
             old ? { ...old, time_spent_minutes: Math.round((old.time_spent_minutes + (done.duration_minutes ?? 0)) * 100) / 100 } : old,
@@ -174,7 +176,7 @@ export function PracticeTimer({
     try {
       // the tempo the metronome ran at during this session, if it ran (web/lib/practice-tempo.ts)
       const s = await stopSession(running.id, getPracticeTempo(running.started_at));
-      toast.success(t('stopped', { time: formatDuration(s.duration_minutes) }), 3000);
+      toast.success(t('stopped', { time: formatDuration(s.duration_minutes, language) }), 3000);
       // The finished session joins the list at once, so today's total stays on the clock (no
       // dip until the list is read again).
       queryClient.setQueryData<PracticeSession[]>(practiceKeys.list(submissionId), (old) => [s, ...(old ?? []).filter((x) => x.id !== s.id)]);
@@ -186,7 +188,7 @@ export function PracticeTimer({
     } finally {
       setBusy(null);
     }
-  }, [active, localHere, queryClient, running, setRunning, submissionId, t, toast, userId]);
+  }, [active, localHere, queryClient, running, setRunning, submissionId, t, toast, userId, language]);
 
   return (
     <TimerView

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { History } from 'lucide-react';
 import type { PracticeSession } from '@contract/practice';
 import { TIMER_SESSIONS_SHOWN } from '@contract/constants';
@@ -21,6 +22,7 @@ export function SessionList({
   headingLevel?: 2 | 3 | 4;
 }) {
   const { t } = useTranslation('practice');
+  const language = useLanguage();
   const Heading = headingLevel === 2 ? 'h2' : headingLevel === 4 ? 'h4' : 'h3';
   const shown = (sessions ?? []).slice(0, TIMER_SESSIONS_SHOWN);
   // Issue 17: which minutes the server timed and which the device recorded offline (all sessions of the task).
@@ -70,7 +72,7 @@ export function SessionList({
                       <span className="sr-only">{t('tempoReachedLabel', { bpm: s.tempo_bpm })}</span>
                     </span>
                   )}
-                  <span className="font-medium whitespace-nowrap text-slate-900 tabular-nums">{formatDuration(s.duration_minutes)}</span>
+                  <span className="font-medium whitespace-nowrap text-slate-900 tabular-nums">{formatDuration(s.duration_minutes, language)}</span>
                 </span>
               )}
             </li>
@@ -79,7 +81,7 @@ export function SessionList({
       )}
       {offlineMinutes > 0 && (
         <p className="mt-2 text-xs text-slate-500 tabular-nums" data-testid="timed-summary">
-          {t('timedSummary', { server: formatDuration(serverMinutes), offline: formatDuration(offlineMinutes) })}
+          {t('timedSummary', { server: formatDuration(serverMinutes, language), offline: formatDuration(offlineMinutes, language) })}
         </p>
       )}
     </section>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { LoaderCircle, Play, Square } from 'lucide-react';
 import type { PracticeSession } from '@contract/practice';
 import { formatClock, formatPracticeTime } from '@web/lib/format';
@@ -76,6 +77,7 @@ export function TimerView({
   offline = false,
 }: TimerViewProps) {
   const { t } = useTranslation('practice');
+  const language = useLanguage();
   const now = useNow(running !== null);
   // the screen stays on while the clock runs (a phone on the music stand)
   useWakeLock(running !== null);
@@ -140,7 +142,7 @@ export function TimerView({
                   aria-valuemin={0}
                   aria-valuemax={goal}
                   aria-valuenow={Math.min(goal, Math.floor(totalMinutes))}
-                  aria-valuetext={t('goalProgress', { done: formatPracticeTime(Math.floor(totalMinutes)), goal: formatPracticeTime(goal) })}
+                  aria-valuetext={t('goalProgress', { done: formatPracticeTime(Math.floor(totalMinutes), language), goal: formatPracticeTime(goal, language) })}
                   className="h-2 w-full overflow-hidden rounded-full bg-slate-200"
                 >
                   <div className={cn('h-full rounded-full', fraction >= 1 ? 'bg-emerald-500' : 'bg-brand-600')} style={{ width: `${fraction * 100}%` }} />
@@ -148,7 +150,7 @@ export function TimerView({
                 <p className="mt-1 text-xs text-slate-600 tabular-nums" data-testid="practice-goal">
                   {fraction >= 1
                     ? t('goalReached')
-                    : t('goalProgress', { done: formatPracticeTime(Math.floor(totalMinutes)), goal: formatPracticeTime(goal) })}
+                    : t('goalProgress', { done: formatPracticeTime(Math.floor(totalMinutes), language), goal: formatPracticeTime(goal, language) })}
                 </p>
               </div>
             )}

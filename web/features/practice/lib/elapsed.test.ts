@@ -55,5 +55,5 @@ describe('timer and duration formatting (SPEC.md section 9)', () => {
     [59.6, '1:00 h'],
     [75, '1:15 h'],
     [180, '3:00 h'],
-  ])('%f min → %s', (m, text) => expect(formatDuration(m)).toBe(text));
+  ])('%f min → %s', (m, text) => expect(formatDuration(m, 'de')).toBe(text));
 });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { Award, CalendarDays, Clock, Timer } from 'lucide-react';
 import type { StudentMetrics } from '@contract/metrics';
 import { Card, CardBody, CardHeader } from '@web/components/ui/card';
@@ -29,6 +30,7 @@ function Row({ icon: Icon, label, value, sub, loading, testId }: { icon: Compone
 /** Total, weekly and average session time ('N min' / 'h:mm h') and the top competency level. */
 export function LearningStats({ metrics, loading }: { metrics: StudentMetrics | undefined; loading?: boolean }) {
   const { t } = useTranslation('progress');
+  const language = useLanguage();
   return (
     <Card>
       <CardHeader title={t('stats.title')} />
@@ -38,12 +40,12 @@ export function LearningStats({ metrics, loading }: { metrics: StudentMetrics | 
             icon={Clock}
             label={t('stats.total')}
             sub={metrics ? t('stats.sessions', { count: metrics.total_practice_sessions }) : undefined}
-            value={formatPracticeTime(metrics?.total_practice_time_minutes)}
+            value={formatPracticeTime(metrics?.total_practice_time_minutes, language)}
             loading={loading}
             testId="stat-total"
           />
-          <Row icon={CalendarDays} label={t('stats.weekly')} value={formatPracticeTime(metrics?.weekly_practice_time_minutes)} loading={loading} testId="stat-weekly" />
-          <Row icon={Timer} label={t('stats.averageSession')} value={formatPracticeTime(metrics?.average_session_time_minutes)} loading={loading} testId="stat-average" />
+          <Row icon={CalendarDays} label={t('stats.weekly')} value={formatPracticeTime(metrics?.weekly_practice_time_minutes, language)} loading={loading} testId="stat-weekly" />
+          <Row icon={Timer} label={t('stats.averageSession')} value={formatPracticeTime(metrics?.average_session_time_minutes, language)} loading={loading} testId="stat-average" />
           <Row icon={Award} label={t('stats.topLevel')} value={t(competencyKey(metrics?.top_competency_level))} loading={loading} testId="stat-level" />
         </dl>
       </CardBody>

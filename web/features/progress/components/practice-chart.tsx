@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { BarChart3 } from 'lucide-react';
 import { BarElement, CategoryScale, Chart as ChartJS, LinearScale, Tooltip, type ChartOptions } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
@@ -20,6 +21,7 @@ const TICK = '#64748b';
 /** Practice minutes per day over the last 30 days (progress_data of the metrics). */
 export function PracticeChart({ data, loading, emptyText }: { data: readonly ProgressPoint[] | undefined; loading?: boolean; emptyText: string }) {
   const { t } = useTranslation('progress');
+  const language = useLanguage();
   const series = useMemo(() => chartSeries(data ?? []), [data]);
   const total = useMemo(() => series.minutes.reduce((a, b) => a + b, 0), [series]);
 
@@ -34,7 +36,7 @@ export function PracticeChart({ data, loading, emptyText }: { data: readonly Pro
           displayColors: false,
           callbacks: {
             title: (items) => formatDate(series.dates[items[0]?.dataIndex ?? 0] ?? ''),
-            label: (item) => formatPracticeTime(Number(item.raw)),
+            label: (item) => formatPracticeTime(Number(item.raw), language),
           },
         },
       },
@@ -49,7 +51,7 @@ export function PracticeChart({ data, loading, emptyText }: { data: readonly Pro
         },
       },
     }),
-    [series, t],
+    [series, t, language],
   );
 
   const chartData = useMemo(
@@ -87,7 +89,7 @@ export function PracticeChart({ data, loading, emptyText }: { data: readonly Pro
               data={chartData}
               options={options}
               role="img"
-              aria-label={t('chart.aria', { total: formatPracticeTime(total) })}
+              aria-label={t('chart.aria', { total: formatPracticeTime(total, language) })}
               data-testid="practice-chart"
             />
           )}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { ClipboardList, MessageSquareText, NotebookPen, PanelRightOpen, Star } from 'lucide-react';
 import type { Submission } from '@contract/submissions';
 import { Button } from '@web/components/ui/button';
@@ -44,6 +45,7 @@ export function RecentSubmissions({
   onOpen?: (s: Submission) => void;
 }) {
   const { t } = useTranslation(['progress', 'common']);
+  const language = useLanguage();
   return (
     <Card>
       <CardHeader title={t('recent.title')} description={t('recent.subtitle')} />
@@ -144,7 +146,7 @@ export function RecentSubmissions({
                       {s.accuracy_score === null ? <Empty /> : formatPercent(s.accuracy_score)}
                     </Cell>
                     <Cell label={t('recent.minutes')} className="md:text-right">
-                      {s.time_spent_minutes > 0 ? formatPracticeTime(s.time_spent_minutes) : <Empty />}
+                      {s.time_spent_minutes > 0 ? formatPracticeTime(s.time_spent_minutes, language) : <Empty />}
                     </Cell>
                     <Cell label={t('recent.level')}>{s.competency_level ? t(competencyKey(s.competency_level)) : <Empty />}</Cell>
                     <td className="py-2 pr-5 pl-3 max-md:block max-md:p-0 max-md:pt-2">

@@ -1,5 +1,6 @@
 import { lazy, useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { Link } from 'react-router';
 import { AlertTriangle, CheckCircle2, CircleDot, Clock3, Flame, Target } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
@@ -29,6 +30,7 @@ const chartSlot = <Skeleton className="h-[22rem] w-full rounded-xl sm:h-[24rem]"
  */
 export function StudentDashboardView({ name, calendar, notice }: { name?: string; calendar?: ReactNode; /** Under the header (new feedback, takes waiting). */ notice?: ReactNode }) {
   const { t } = useTranslation(['progress', 'common']);
+  const language = useLanguage();
   const toast = useToast();
   const metrics = useMyMetrics();
   const open = useOpenSubmissions();
@@ -52,7 +54,7 @@ export function StudentDashboardView({ name, calendar, notice }: { name?: string
       <PageHeader title={name ? t('dashboard.greeting', { name }) : t('dashboard.title')} subtitle={t('dashboard.subtitle')}>
         <p className="mt-2 flex min-h-5 items-center gap-2 text-sm font-medium text-slate-700 tabular-nums" data-testid="home-summary">
           <Flame aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
-          {m ? t('home.summary', { streak: t('days', { count: m.current_streak }), time: formatPracticeTime(m.weekly_practice_time_minutes) }) : <Skeleton className="h-4 w-48" />}
+          {m ? t('home.summary', { streak: t('days', { count: m.current_streak }), time: formatPracticeTime(m.weekly_practice_time_minutes, language) }) : <Skeleton className="h-4 w-48" />}
         </p>
       </PageHeader>
 

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { Link } from 'react-router';
 import { ArrowLeft, Printer } from 'lucide-react';
 import type { StudentMetrics, StudentOverview } from '@contract/metrics';
@@ -91,6 +92,7 @@ function Figure({ label, value, testId }: { label: string; value: string | numbe
 
 function ReportBody({ overview, metrics }: { overview: StudentOverview; metrics: StudentMetrics }) {
   const { t } = useTranslation(['progress', 'common']);
+  const language = useLanguage();
   const k = overview.kpis;
   const today = localToday();
   const days = metrics.progress_data;
@@ -136,9 +138,9 @@ function ReportBody({ overview, metrics }: { overview: StudentOverview; metrics:
           {t('progress:stats.title')}
         </h2>
         <dl className="grid grid-cols-2 gap-2 sm:grid-cols-5">
-          <Figure label={t('progress:stats.total')} value={formatPracticeTime(metrics.total_practice_time_minutes)} testId="report-total" />
-          <Figure label={t('progress:stats.weekly')} value={formatPracticeTime(metrics.weekly_practice_time_minutes)} />
-          <Figure label={t('progress:stats.averageSession')} value={formatPracticeTime(metrics.average_session_time_minutes)} />
+          <Figure label={t('progress:stats.total')} value={formatPracticeTime(metrics.total_practice_time_minutes, language)} testId="report-total" />
+          <Figure label={t('progress:stats.weekly')} value={formatPracticeTime(metrics.weekly_practice_time_minutes, language)} />
+          <Figure label={t('progress:stats.averageSession')} value={formatPracticeTime(metrics.average_session_time_minutes, language)} />
           <Figure label={t('progress:cards.accuracy')} value={metrics.average_accuracy === null ? '–' : formatPercent(metrics.average_accuracy)} />
           <Figure label={t('progress:stats.topLevel')} value={t(competencyKey(metrics.top_competency_level))} />
         </dl>
@@ -146,17 +148,17 @@ function ReportBody({ overview, metrics }: { overview: StudentOverview; metrics:
 
       <section aria-labelledby="report-chart">
         <h2 id="report-chart" className="mb-2 text-sm font-semibold text-slate-900">
-          {t('progress:chart.title')} · {t('progress:chart.subtitle')} · {formatPracticeTime(total30)}
+          {t('progress:chart.title')} · {t('progress:chart.subtitle')} · {formatPracticeTime(total30, language)}
         </h2>
         {/* Plain bars (no canvas): they print sharp on any printer. */}
         <div
           role="img"
-          aria-label={t('progress:chart.aria', { total: formatPracticeTime(total30) })}
+          aria-label={t('progress:chart.aria', { total: formatPracticeTime(total30, language) })}
           className="flex h-28 items-end gap-[2px] border-b border-slate-300"
           data-testid="report-chart"
         >
           {days.map((d) => (
-            <div key={d.date} className="flex h-full flex-1 items-end" title={`${shortDate(d.date)}: ${formatPracticeTime(d.practice_time_minutes)}`}>
+            <div key={d.date} className="flex h-full flex-1 items-end" title={`${shortDate(d.date)}: ${formatPracticeTime(d.practice_time_minutes, language)}`}>
               <div className="w-full rounded-t-sm bg-brand-600" style={{ height: `${(d.practice_time_minutes / max) * 100}%`, minHeight: d.practice_time_minutes > 0 ? 2 : 0 }} />
             </div>
           ))}
@@ -205,7 +207,7 @@ function ReportBody({ overview, metrics }: { overview: StudentOverview; metrics:
                     <StatusBadge status={displayStatus(s.status, s.due_date, today)} />
                   </td>
                   <td className="py-1.5 pr-2 text-right text-slate-700 tabular-nums">{s.accuracy_score === null ? '–' : formatPercent(s.accuracy_score)}</td>
-                  <td className="py-1.5 text-right text-slate-700 tabular-nums">{formatPracticeTime(s.time_spent_minutes)}</td>
+                  <td className="py-1.5 text-right text-slate-700 tabular-nums">{formatPracticeTime(s.time_spent_minutes, language)}</td>
                 </tr>
               ))}
             </tbody>

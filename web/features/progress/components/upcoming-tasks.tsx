@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { Link } from 'react-router';
 import { AlertTriangle, CalendarClock, Clock, PartyPopper, Play } from 'lucide-react';
 import { UPCOMING_TASKS } from '@contract/constants';
@@ -33,6 +34,7 @@ export function UpcomingTasks({
   footer?: ReactNode;
 }) {
   const { t } = useTranslation(['progress', 'common']);
+  const language = useLanguage();
   const next = upcomingTasks(submissions ?? [], UPCOMING_TASKS);
   return (
     <Card>
@@ -99,7 +101,7 @@ export function UpcomingTasks({
                     {minutes ? (
                       <span className="inline-flex items-center gap-1.5 tabular-nums">
                         <Clock aria-hidden="true" className="size-4 text-slate-400" />
-                        {t('home.minutes', { time: formatPracticeTime(minutes) })}
+                        {t('home.minutes', { time: formatPracticeTime(minutes, language) })}
                       </span>
                     ) : null}
                   </p>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { AlertTriangle, FolderOpen, Mic, RotateCcw, Send, Square, Video, X } from 'lucide-react';
 import { formatMoment, RECORDING_LIMITS, type RecordingKind } from '@contract/recordings-limits';
 import { Button } from '@web/components/ui/button';
@@ -8,7 +9,7 @@ import { cn } from '@web/components/ui/cn';
 import { formatDate, formatFileSize } from '@web/lib/format';
 import { checkLimits, kindOfType, normaliseType, type LimitProblem } from '../lib/recording-limits';
 import { newTakeId, outbox, type PendingTake } from '../lib/outbox';
-import { uploads, usePendingTakes, useUploadsVersion } from '../lib/uploads';
+import { uploads, usePendingTakes, useUploadProgress } from '../lib/uploads';
 import { useRecorder, type Take } from '../lib/use-recorder';
 import { useSendTake } from './use-send-take';
 
@@ -53,6 +54,7 @@ function LevelMeter({ meterRef }: { meterRef: React.RefObject<HTMLDivElement | n
  */
 export function Recorder({ submissionId, userId, title }: { submissionId: number; userId: number; title: string }) {
   const { t } = useTranslation('recordings');
+  const language = useLanguage();
   const [kind, setKind] = useState<RecordingKind>('audio');
   const [take, setTake] = useState<Take | null>(null);
   const [message, setMessage] = useState('');
@@ -221,7 +223,7 @@ export function Recorder({ submissionId, userId, title }: { submissionId: number
             <h4 className="text-sm font-semibold text-slate-900">{t('recorder.preview')}</h4>
             <p className="text-sm text-slate-600 tabular-nums">
               {take.durationMs !== null && <span data-testid="take-length">{formatMoment(take.durationMs)} · </span>}
-              {formatFileSize(take.blob.size)}
+              {formatFileSize(take.blob.size, language)}
             </p>
           </div>
           {take.kind === 'video' ? (
@@ -284,16 +286,16 @@ function useObjectUrl(blob: Blob | null): string | null {
 /** Takes kept on this device until the server acknowledged them: progress and cancel, or send again. */
 export function PendingTakes({ takes }: { takes: PendingTake[] }) {
   const { t } = useTranslation('recordings');
-  useUploadsVersion();
+  const progress = useUploadProgress();
   const send = useSendTake();
   return (
     <ul className="space-y-3" aria-label={t('pending.title')} data-testid="pending-takes">
       {takes.map((take) => {
-        const up = uploads.get(take.id);
-        const percent = up ? Math.round(up.progress * 100) : 0;
+        const up = progress.get(take.id);
+        const percent = up !== undefined ? Math.round(up * 100) : 0;
         return (
           <li key={take.id} className="rounded-xl border border-amber-200 bg-amber-50/70 p-4" data-testid="pending-take">
-            {up ? (
+            {up !== undefined ? (
               <div className="space-y-2">
                 <div className="flex items-center justify-between gap-3 text-sm font-medium text-slate-800">
                   <span>{t('send.sending')}</span>

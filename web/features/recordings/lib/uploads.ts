@@ -7,10 +7,14 @@ import { outbox, type PendingTake } from './outbox';
  */
 type Inflight = { progress: number; controller: AbortController };
 const inflight = new Map<string, Inflight>();
-let version = 0;
+/**
+ * What React reads: a new map of each upload's progress after every change, never one changed in
+ * place, so that a memoised component (the React Compiler memoises them all) sees the change.
+ */
+let progressById: ReadonlyMap<string, number> = new Map();
 const listeners = new Set<() => void>();
 const emit = () => {
-  version++;
+  progressById = new Map(Array.from(inflight, ([id, u]) => [id, u.progress]));
   listeners.forEach((l) => l());
 };
 
@@ -44,12 +48,13 @@ function subscribe(l: () => void) {
   return () => listeners.delete(l);
 }
 
-/** Re-renders on every progress step of any upload. */
-export function useUploadsVersion(): number {
+const noUploads: ReadonlyMap<string, number> = new Map();
+/** The progress (0–1) of each upload under way in this tab, by take id; a new map on every step. */
+export function useUploadProgress(): ReadonlyMap<string, number> {
   return useSyncExternalStore(
     subscribe,
-    () => version,
-    () => 0,
+    () => progressById,
+    () => noUploads,
   );
 }
 

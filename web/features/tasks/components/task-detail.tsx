@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { Link } from 'react-router';
 import { ArrowLeft, CalendarClock, CalendarX2, Check, CheckCircle2, ChevronRight, Clock, LoaderCircle, MessageSquareText, SearchX, Target } from 'lucide-react';
 import type { Submission } from '@contract/submissions';
@@ -79,6 +80,7 @@ export function TaskHeader({ task, today }: { task: Submission; today: string })
 /** The exercise's goal (target) and estimated minutes, when the teacher set them. */
 export function TaskGoal({ task }: { task: Submission }) {
   const { t } = useTranslation('tasks');
+  const language = useLanguage();
   const target = task.exercise?.target?.trim();
   const minutes = task.exercise?.estimated_minutes;
   if (!target && !minutes) return null;
@@ -99,7 +101,7 @@ export function TaskGoal({ task }: { task: Submission }) {
             <Clock aria-hidden="true" className="size-4 shrink-0 text-brand-600" />
             {t('detail.estimated')}
           </dt>
-          <dd className="mt-1 text-base font-medium text-slate-900 tabular-nums">{t('detail.estimatedValue', { time: formatPracticeTime(minutes) })}</dd>
+          <dd className="mt-1 text-base font-medium text-slate-900 tabular-nums">{t('detail.estimatedValue', { time: formatPracticeTime(minutes, language) })}</dd>
         </div>
       ) : null}
     </dl>
@@ -212,11 +214,12 @@ export function TaskNotes({ task }: { task: Submission }) {
 /** Details box: created date, accuracy, practised time and competency level (each if set). */
 export function TaskFacts({ task, viewer }: { task: Submission; viewer: 'student' | 'teacher' }) {
   const { t } = useTranslation('tasks');
+  const language = useLanguage();
   const rows: { label: string; value: string; testId?: string }[] = [];
   if (viewer === 'teacher') rows.push({ label: t('detail.student'), value: task.student.name });
   rows.push({ label: t('detail.created'), value: formatDate(task.created_at) });
   if (task.accuracy_score !== null) rows.push({ label: t('detail.accuracy'), value: formatPercent(task.accuracy_score) });
-  if (task.time_spent_minutes > 0) rows.push({ label: t('detail.timeSpent'), value: formatDuration(task.time_spent_minutes), testId: 'time-spent' });
+  if (task.time_spent_minutes > 0) rows.push({ label: t('detail.timeSpent'), value: formatDuration(task.time_spent_minutes, language), testId: 'time-spent' });
   if (task.competency_level) rows.push({ label: t('detail.competency'), value: t(competencyKey(task.competency_level)) });
   return (
     <Card className="px-5 py-4">
