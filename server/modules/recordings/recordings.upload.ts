@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { RECORDING_LIMITS, RECORDING_TEXTS, recordingFields, type RecordingKind, type RecordingMimeType } from '../../../contract/recordings';
 import { AppError, invalid, messages, type Msg } from '../../errors';
+import { MediaRefused } from '../../lib/media-guard';
 import type { Storage } from '../../lib/storage';
 import { asUploadError, dropRest, skipFile, streamToTemp } from '../../lib/upload';
 import { probeRecording } from './recordings.probe';
@@ -97,7 +98,11 @@ export async function readRecordingForm(req: FastifyRequest, storage: Storage): 
     }
     if (!staged) throw fileError(text.missingFile);
     if (staged.size === 0) throw fileError(text.empty);
-    const probe = await probeRecording(staged.tempFile);
+    const probe = await probeRecording(staged.tempFile).catch((e: unknown) => {
+      if (!(e instanceof MediaRefused)) throw e;
+      req.log.warn({ code: e.code, reason: e.reason, size: staged?.size }, 'recording refused by the media guard');
+      throw fileError(e.msg);
+    });
     if (!probe.ok) throw fileError(badTypeMessage(probe.detected ?? (/^[a-z]+\/[a-z0-9.+-]{1,60}$/i.test(staged.declared) ? staged.declared : null)));
     const durationMs = decideDuration({ fileMs: probe.durationMs, claimedMs: parsed.data.duration_ms, size: staged.size, kind: probe.kind, mime: probe.mime });
     if (durationMs === null) throw invalid({ duration_ms: text.needsDuration });
