@@ -53,6 +53,9 @@ export class MediaRefused extends AppError {
   }
 }
 
+/** Errors of a worker that never ran: not the file's doing. */
+const START_FAILURES = new Set(['MODULE_NOT_FOUND', 'ERR_MODULE_NOT_FOUND', 'ERR_WORKER_PATH', 'ERR_WORKER_INIT_FAILED', 'ERR_WORKER_INVALID_EXEC_ARGV', 'ERR_UNSUPPORTED_DIR_IMPORT']);
+
 type Answer = { id: number; ok: true; result: MediaProbe } | { id: number; ok: false; limit: LimitReason } | { id: number; ok: false; error: string };
 type Job = {
   id: number;
@@ -113,17 +116,20 @@ function spawn(slot: Slot): Worker {
     else job.reject(new Error(`media probe failed: ${m.error}`));
     pump();
   });
-  const died = () => {
+  const died = (err?: Error) => {
     if (slot.worker !== w) return;
     slot.worker = null;
     const job = slot.job;
     done(slot);
-    // out of heap (ERR_WORKER_OUT_OF_MEMORY) or any other death: the file did it
-    job?.reject(new MediaRefused('crash'));
+    // A worker that cannot start (its file missing beside the compiled server) is the server's
+    // fault, a 500; out of heap (ERR_WORKER_OUT_OF_MEMORY) or any other death: the file did it.
+    const code = (err as { code?: unknown } | undefined)?.code;
+    if (typeof code === 'string' && START_FAILURES.has(code)) job?.reject(new Error(`the media guard's worker could not start: ${err?.message}`));
+    else job?.reject(new MediaRefused('crash'));
     pump();
   };
   w.on('error', died);
-  w.on('exit', died);
+  w.on('exit', () => died());
   return w;
 }
 
