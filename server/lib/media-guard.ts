@@ -40,7 +40,7 @@ export const WORKER_URL = new URL('../../server/lib/media-guard-worker.mjs', imp
 export type GuardReason = LimitReason | 'crash';
 
 export const MEDIA_GUARD_TEXT: Msg = {
-  de: 'Diese Datei ist zu verschachtelt oder zu umfangreich aufgebaut, um sie sicher zu prüfen. Sie wurde nicht gespeichert.',
+  de: 'Diese Datei ist zu verschachtelt oder zu umfangreich aufgebaut, um sicher geprüft zu werden, und wurde nicht gespeichert.',
   tr: 'Bu dosyanın yapısı güvenli bir şekilde incelenemeyecek kadar iç içe veya karmaşık. Dosya kaydedilmedi.',
 };
 
