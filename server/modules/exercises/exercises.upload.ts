@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
 import type { UPLOAD_MIME_TYPES } from '../../../contract/constants';
 import { UPLOAD_MAX_BYTES } from '../../../contract/constants';
 import { USUL_PATTERN_MAX } from '../../../contract/exercise-settings';
 import { EXERCISE_LIMITS } from '../../../contract/exercises';
 import { AppError, invalid, messages, type Msg } from '../../errors';
+import { MediaRefused, probeMedia } from '../../lib/media-guard';
 import type { Storage } from '../../lib/storage';
 import { asUploadError, dropRest, skipFile, streamToTemp } from '../../lib/upload';
 import { withTypeExtension } from '../media/media.service';
@@ -48,10 +48,13 @@ const DETECTED: Record<string, { mime: (typeof UPLOAD_MIME_TYPES)[number]; ext: 
   'application/pdf': { mime: 'application/pdf', ext: 'pdf', kind: 'pdf' },
 };
 
-/** The type of a file from its own bytes, if it is one SPEC.md allows. */
+/**
+ * The type of a file from its own bytes, if it is one SPEC.md allows; read through the media
+ * guard (server/lib/media-guard.ts), which throws MediaRefused (422) for a file over its bounds.
+ */
 export async function detectType(file: string): Promise<{ mime: string; ext: string; kind: MediaKind } | null> {
-  const ft = await fileTypeFromFile(file);
-  return (ft && DETECTED[ft.mime]) ?? null;
+  const { mime } = await probeMedia(file, { deep: false });
+  return (mime ? DETECTED[mime] : undefined) ?? null;
 }
 
 /**
@@ -210,7 +213,17 @@ export async function readExerciseForm(req: FastifyRequest, storage: Storage): P
         (fileErrors[key] ??= []).push(fieldMessages.empty(shownName));
         continue;
       }
-      const type = await detectType(temp);
+      let type: Awaited<ReturnType<typeof detectType>>;
+      try {
+        type = await detectType(temp);
+      } catch (e) {
+        if (!(e instanceof MediaRefused)) throw e;
+        req.log.warn({ code: e.code, reason: e.reason, size }, 'exercise media refused by the media guard');
+        await rm(temp, { force: true });
+        currentTemp = null;
+        (fileErrors[key] ??= []).push(e.msg);
+        continue;
+      }
       if (!type) {
         await rm(temp, { force: true });
         currentTemp = null;

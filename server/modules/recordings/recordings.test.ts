@@ -14,6 +14,7 @@ import { ConfigError, loadConfig } from '../../config';
 import { spaceCommand, spaceReport } from '../../cli/space';
 import { runRetention } from './recordings.service';
 import { makeMp3, makeMp4, makeOggOpus, makeWav, makeWebm } from './sample-recordings';
+import { tinyWebmDeclaring } from '../../test/hostile-media';
 
 let t: TestApp;
 let teacher: TestUser;
@@ -109,9 +110,9 @@ describe('sending a recording', () => {
     const cases: Array<[Buffer, string, string, number | null, Array<[string, string]>?]> = [
       [makeMp3(2000), 'audio/mpeg', 'audio', 2012],
       [makeOggOpus(4000), 'audio/ogg', 'audio', 4000],
-      [makeWebm({ lengthMs: 3000 }), 'audio/webm', 'audio', 3000],
-      [makeWebm({ video: true, lengthMs: 2500 }), 'video/webm', 'video', 2500],
-      [makeWebm({ durationMs: 4200 }), 'audio/webm', 'audio', 4200],
+      [makeWebm({ lengthMs: 3000, padding: 200 }), 'audio/webm', 'audio', 3000],
+      [makeWebm({ video: true, lengthMs: 2500, padding: 200 }), 'video/webm', 'video', 2500],
+      [makeWebm({ durationMs: 4200, padding: 5000 }), 'audio/webm', 'audio', 4200],
       [makeMp4({ padding: 50_000 }), 'audio/mp4', 'audio', 7000, [['duration_ms', '7000']]],
       [makeMp4({ video: true, padding: 50_000 }), 'video/mp4', 'video', 9000, [['duration_ms', '9000']]],
       [makeMp4({ video: true, brand: 'qt  ', padding: 50_000 }), 'video/quicktime', 'video', 1500, [['duration_ms', '1500']]],
@@ -141,6 +142,23 @@ describe('sending a recording', () => {
     // the file's own length wins over the recorder's
     const own = await send(s.id, makeWav(1500), { fields: [['duration_ms', '999999']] });
     expect(own.duration_ms).toBe(1500);
+  });
+
+  it('does not believe a length the file declares but its size cannot carry (a 62-byte WebM saying 19:59)', async () => {
+    const s = await task();
+    const tiny = tinyWebmDeclaring((19 * 60 + 59) * 1000);
+    expect(tiny.length).toBe(62);
+    // without the recorder's length: as for a file that tells none
+    const bare = await upload(s.id, tiny, { type: 'audio/webm' });
+    expect(bare.statusCode, bare.body).toBe(422);
+    expect(bare.json().errors.duration_ms).toHaveLength(1);
+    // with it: the recorder's, kept within what 62 bytes allow at 1,000 B/s (62 ms)
+    const claimed = await send(s.id, tiny, { fields: [['duration_ms', String((19 * 60 + 59) * 1000)]] });
+    expect(claimed.duration_ms).toBeLessThanOrEqual(62);
+    // a declared length the size can carry still counts
+    const plausible = makeWebm({ durationMs: 4200, padding: 5000 });
+    expect((await send(s.id, plausible, { fields: [['duration_ms', '1000']] })).duration_ms).toBe(4200);
+    expect(await recordingRows(s.id)).toBe(2);
   });
 
   it('refuses other types with the message of RECORDINGS.md, leaving no file and no row', async () => {
@@ -184,14 +202,14 @@ describe('sending a recording', () => {
 
   it('refuses a recording over the length limit: audio 20 minutes, video 5 minutes', async () => {
     const s = await task();
-    const audio = await upload(s.id, makeWebm({ durationMs: 20 * 60_000 + 1000 }), { type: 'audio/webm' });
+    const audio = await upload(s.id, makeWebm({ durationMs: 20 * 60_000 + 1000, padding: 1_300_000 }), { type: 'audio/webm' });
     expect(audio.statusCode).toBe(422);
     expect(audio.json().message).toBe('Die Aufnahme ist zu lang (max. 20 Minuten).');
-    const video = await upload(s.id, makeWebm({ video: true, durationMs: 5 * 60_000 + 1000 }), { type: 'video/webm' });
+    const video = await upload(s.id, makeWebm({ video: true, durationMs: 5 * 60_000 + 1000, padding: 310_000 }), { type: 'video/webm' });
     expect(video.statusCode).toBe(422);
     expect(video.json().message).toBe('Die Aufnahme ist zu lang (max. 5 Minuten).');
     // exactly at the limit is fine
-    await send(s.id, makeWebm({ video: true, durationMs: 5 * 60_000 }));
+    await send(s.id, makeWebm({ video: true, durationMs: 5 * 60_000, padding: 310_000 }));
     // a claimed length over the limit, within what the size allows
     const claimed = await upload(s.id, makeWebm({ padding: 2_000_000 }), { fields: [['duration_ms', String(21 * 60_000)]] });
     expect(claimed.statusCode).toBe(422);

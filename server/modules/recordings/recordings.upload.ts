@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
 import { RECORDING_LIMITS, RECORDING_TEXTS, recordingFields, type RecordingKind, type RecordingMimeType } from '../../../contract/recordings';
 import { AppError, invalid, messages, type Msg } from '../../errors';
+import { MediaRefused } from '../../lib/media-guard';
 import type { Storage } from '../../lib/storage';
 import { asUploadError, dropRest, skipFile, streamToTemp } from '../../lib/upload';
 import { probeRecording } from './recordings.probe';
@@ -38,15 +39,18 @@ const text = {
 const fileError = (msg: Msg, status = 422) => new AppError(status, msg, { file: [msg] });
 
 /**
- * The length to store: the file's own where its format tells it; otherwise the recorder's, kept
- * within what the size allows (size / max bytes per second … size / min bytes per second).
+ * The length to store: the file's own where its format tells it and its size can carry it;
+ * otherwise the recorder's, kept within what the size allows (size / max bytes per second …
+ * size / min bytes per second). A length the file declares is a claim like the recorder's: one
+ * longer than size / 1,000 B/s (a 62-byte WebM saying 19:59) is not believed, and the length is
+ * decided as for a file that tells none (docs/decisions/media-parser-guard.md).
  */
 export function decideDuration(o: { fileMs: number | null; claimedMs: number | undefined; size: number; kind: RecordingKind; mime: RecordingMimeType }): number | null {
-  if (o.fileMs !== null && o.fileMs > 0) return o.fileMs;
+  const upper = Math.ceil((o.size / RECORDING_LIMITS.minBytesPerSecond) * 1000);
+  if (o.fileMs !== null && o.fileMs > 0 && o.fileMs <= upper) return o.fileMs;
   if (o.claimedMs === undefined) return null;
   const maxBps = o.kind === 'video' ? RECORDING_LIMITS.videoMaxBytesPerSecond : o.mime === 'audio/wav' ? RECORDING_LIMITS.wavMaxBytesPerSecond : RECORDING_LIMITS.audioMaxBytesPerSecond;
   const lower = Math.floor((o.size / maxBps) * 1000);
-  const upper = Math.ceil((o.size / RECORDING_LIMITS.minBytesPerSecond) * 1000);
   return Math.min(Math.max(o.claimedMs, lower), upper);
 }
 
@@ -97,7 +101,11 @@ export async function readRecordingForm(req: FastifyRequest, storage: Storage): 
     }
     if (!staged) throw fileError(text.missingFile);
     if (staged.size === 0) throw fileError(text.empty);
-    const probe = await probeRecording(staged.tempFile);
+    const probe = await probeRecording(staged.tempFile).catch((e: unknown) => {
+      if (!(e instanceof MediaRefused)) throw e;
+      req.log.warn({ code: e.code, reason: e.reason, size: staged?.size }, 'recording refused by the media guard');
+      throw fileError(e.msg);
+    });
     if (!probe.ok) throw fileError(badTypeMessage(probe.detected ?? (/^[a-z]+\/[a-z0-9.+-]{1,60}$/i.test(staged.declared) ? staged.declared : null)));
     const durationMs = decideDuration({ fileMs: probe.durationMs, claimedMs: parsed.data.duration_ms, size: staged.size, kind: probe.kind, mime: probe.mime });
     if (durationMs === null) throw invalid({ duration_ms: text.needsDuration });

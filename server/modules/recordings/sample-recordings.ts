@@ -90,15 +90,17 @@ export function makeOggOpus(ms: number): Buffer {
   tags.writeUInt32LE(vendor.length, 8);
   vendor.copy(tags, 12);
   const pages = [oggPage(head, 0, 0n, 0x02), oggPage(tags, 1, 0n, 0)];
-  // 20 ms packets (TOC 0x08: SILK NB 20 ms, one frame), 50 per page
+  // 20 ms packets (TOC 0x08: SILK NB 20 ms, one frame) of 40 bytes (16 kbit/s, as low as a
+  // recorder goes: the server believes no length its size cannot carry), 50 per page
   const packets = Math.max(1, Math.round(ms / 20));
+  const packet = Buffer.concat([Buffer.from([0x08]), Buffer.alloc(39, 0xfe)]);
   let seq = 2;
   for (let done = 0; done < packets; ) {
     const n = Math.min(50, packets - done);
     done += n;
     const last = done === packets;
-    // one page may carry several packets: lacing values of 3 bytes each
-    const body = Buffer.concat(Array.from({ length: n }, () => Buffer.from([0x08, 0xff, 0xfe])));
+    // one page may carry several packets: lacing values of 40 bytes each
+    const body = Buffer.concat(Array.from({ length: n }, () => packet));
     const header = Buffer.alloc(27 + n);
     header.write('OggS', 0, 'ascii');
     header[5] = last ? 0x04 : 0;
@@ -106,7 +108,7 @@ export function makeOggOpus(ms: number): Buffer {
     header.writeUInt32LE(0x5155, 14);
     header.writeUInt32LE(seq++, 18);
     header[26] = n;
-    for (let i = 0; i < n; i++) header[27 + i] = 3;
+    for (let i = 0; i < n; i++) header[27 + i] = packet.length;
     const page = Buffer.concat([header, body]);
     page.writeUInt32LE(oggCrc(page), 22);
     pages.push(page);

@@ -1,0 +1,32 @@
+// Types of media-walkers.mjs for TypeScript callers.
+export type WalkLimits = { maxDepth: number; maxElements: number; maxBytesRead: number; timeMs: number };
+export type LimitReason = 'depth' | 'elements' | 'bytes' | 'time';
+export declare const DEFAULT_LIMITS: Readonly<WalkLimits>;
+export declare class LimitError extends Error {
+  constructor(reason: LimitReason);
+  readonly reason: LimitReason;
+}
+export declare class Budget {
+  constructor(limits?: Partial<WalkLimits>);
+  readonly limits: WalkLimits;
+  bytes: number;
+  elements: number;
+  exceeded: LimitReason | null;
+  over(reason: LimitReason): LimitError;
+  read(n: number): void;
+  element(): void;
+  time(): void;
+  depth(depth: number): void;
+}
+export declare class Reader {
+  constructor(readAt: (into: Buffer, at: number) => number, size: number, budget: Budget);
+  static ofFile(fd: number, budget: Budget): Reader;
+  static ofBuffer(data: Buffer, budget: Budget): Reader;
+  readonly size: number;
+  readonly budget: Budget;
+  pos: number;
+  bytes(n: number): Buffer | null;
+  byte(): number | null;
+}
+export declare function walkEbml(r: Reader): { hasVideo: boolean; seconds: number | null };
+export declare function walkMp4(r: Reader): { hasVideo: boolean; seconds: number | null };

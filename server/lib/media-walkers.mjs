@@ -1,0 +1,327 @@
+// The app's own readers of container bytes: a WebM (EBML) walker and an MP4/QuickTime box
+// walker. Both are iterative (an explicit stack, never recursion) and bounded in depth, element
+// count, bytes read and time: an input over any bound throws a LimitError. They run inside the
+// media guard's worker thread (server/lib/media-guard-worker.mjs); docs/decisions/media-parser-guard.md.
+//
+// Plain JavaScript, like the worker: Node runs it as it is from the sources and beside the
+// compiled server. Types for TypeScript callers (the unit tests): media-walkers.d.mts.
+// @ts-check
+import { fstatSync, readSync } from 'node:fs';
+
+/**
+ * @typedef {{ maxDepth: number; maxElements: number; maxBytesRead: number; timeMs: number }} WalkLimits
+ * @typedef {'depth' | 'elements' | 'bytes' | 'time'} LimitReason
+ */
+
+/** What the guard allows one probe (all parsers of one file together). */
+export const DEFAULT_LIMITS = Object.freeze({
+  /** Masters inside masters: a real WebM nests 4 deep (Segment, Cluster, BlockGroup, Block), an MP4 5 (moov, trak, mdia, minf, stbl). */
+  maxDepth: 16,
+  /** Elements or boxes visited: a 20-minute WebM of 10 ms Opus frames has ~125,000. */
+  maxElements: 400_000,
+  /** Bytes read from the file by every parser of the probe: twice the largest upload (50 MiB) and room. */
+  maxBytesRead: 128 * 1024 * 1024,
+  /** Wall-clock time of the probe; the guard also stops the worker itself a little later. */
+  timeMs: 5_000,
+});
+
+export class LimitError extends Error {
+  /** @param {LimitReason} reason */
+  constructor(reason) {
+    super(`media probe over its ${reason} limit`);
+    this.name = 'LimitError';
+    /** @type {LimitReason} */
+    this.reason = reason;
+  }
+}
+
+/** Counts what one probe spends: bytes read, elements visited, time. */
+export class Budget {
+  /** @param {Partial<WalkLimits>} [limits] */
+  constructor(limits) {
+    /** @type {WalkLimits} */
+    this.limits = { ...DEFAULT_LIMITS, ...(limits ?? {}) };
+    this.bytes = 0;
+    this.elements = 0;
+    this.deadline = Date.now() + this.limits.timeMs;
+    /** The first bound passed, kept even if a library catches the error: @type {LimitReason | null} */
+    this.exceeded = null;
+  }
+  /** @param {LimitReason} reason */
+  over(reason) {
+    this.exceeded ??= reason;
+    return new LimitError(reason);
+  }
+  /** @param {number} n */
+  read(n) {
+    this.bytes += n;
+    if (this.bytes > this.limits.maxBytesRead) throw this.over('bytes');
+  }
+  element() {
+    this.elements++;
+    if (this.elements > this.limits.maxElements) throw this.over('elements');
+    if ((this.elements & 1023) === 0) this.time();
+  }
+  time() {
+    if (Date.now() > this.deadline) throw this.over('time');
+  }
+  /** @param {number} depth */
+  depth(depth) {
+    if (depth > this.limits.maxDepth) throw this.over('depth');
+  }
+}
+
+/** A file or a buffer read front to back through a 64 KiB window, every byte counted. */
+export class Reader {
+  /**
+   * @param {(into: Buffer, at: number) => number} readAt fills `into` from position `at`, returns the bytes read
+   * @param {number} size
+   * @param {Budget} budget
+   */
+  constructor(readAt, size, budget) {
+    this.readAt = readAt;
+    this.size = size;
+    this.budget = budget;
+    this.buf = Buffer.alloc(0);
+    this.bufStart = 0;
+    this.pos = 0;
+  }
+
+  /** @param {number} fd @param {Budget} budget */
+  static ofFile(fd, budget) {
+    return new Reader((into, at) => readSync(fd, into, 0, into.length, at), fstatSync(fd).size, budget);
+  }
+
+  /** @param {Buffer} data @param {Budget} budget */
+  static ofBuffer(data, budget) {
+    return new Reader((into, at) => data.copy(into, 0, at, at + into.length), data.length, budget);
+  }
+
+  /**
+   * The next `n` bytes (n ≤ 64 KiB), or null past the end.
+   * @param {number} n
+   * @returns {Buffer | null}
+   */
+  bytes(n) {
+    if (n > 65536) throw new RangeError('read too large');
+    if (this.pos + n > this.size) return null;
+    if (this.pos < this.bufStart || this.pos + n > this.bufStart + this.buf.length) {
+      const len = Math.min(65536, this.size - this.pos);
+      const b = Buffer.alloc(len);
+      this.budget.read(len);
+      const got = this.readAt(b, this.pos);
+      this.buf = b.subarray(0, got);
+      this.bufStart = this.pos;
+      if (got < n) return null;
+    }
+    const o = this.pos - this.bufStart;
+    this.pos += n;
+    return this.buf.subarray(o, o + n);
+  }
+
+  /** @returns {number | null} */
+  byte() {
+    const o = this.pos - this.bufStart;
+    if (o >= 0 && o < this.buf.length) {
+      this.pos++;
+      return /** @type {number} */ (this.buf[o]);
+    }
+    const b = this.bytes(1);
+    return b ? (b[0] ?? null) : null;
+  }
+}
+
+// --- WebM (EBML) -------------------------------------------------------------------------------
+
+const EBML = 0x1a45dfa3;
+const SEGMENT = 0x18538067;
+const CLUSTER = 0x1f43b675;
+const INFO = 0x1549a966;
+const TRACKS = 0x1654ae6b;
+const TRACK_ENTRY = 0xae;
+const TRACK_TYPE = 0x83;
+const TIMECODE_SCALE = 0x2ad7b1;
+const DURATION = 0x4489;
+const CLUSTER_TIMECODE = 0xe7;
+const SIMPLE_BLOCK = 0xa3;
+const BLOCK_GROUP = 0xa0;
+const BLOCK = 0xa1;
+/** Masters the walker goes into; every other element is skipped by its size. */
+const EBML_MASTERS = new Set([SEGMENT, CLUSTER, INFO, TRACKS, TRACK_ENTRY, BLOCK_GROUP]);
+/** Children of a Segment: where a Cluster of unknown size ends. */
+const SEGMENT_CHILDREN = new Set([CLUSTER, INFO, TRACKS, 0x114d9b74, 0x1c53bb6b, 0x1941a469, 0x1043a770, 0x1254c367]);
+
+/**
+ * An EBML variable-length integer; `keepMarker` for element ids. null at the end of the data;
+ * -1 for "unknown size".
+ * @param {Reader} r @param {boolean} keepMarker
+ */
+function vint(r, keepMarker) {
+  const first = r.byte();
+  if (first === null || first === 0) return null;
+  let len = 1;
+  while (len <= 8 && !(first & (0x80 >> (len - 1)))) len++;
+  let value = keepMarker ? first : first & (0xff >> len);
+  let allOnes = value === 0xff >> len;
+  for (let i = 1; i < len; i++) {
+    const b = r.byte();
+    if (b === null) return null;
+    value = value * 256 + b;
+    if (b !== 0xff) allOnes = false;
+  }
+  if (!keepMarker && allOnes) return -1;
+  return value;
+}
+
+/** @param {Buffer} b */
+function readUint(b) {
+  let v = 0;
+  for (const x of b) v = v * 256 + x;
+  return v;
+}
+
+/**
+ * A WebM's tracks and length, read from its elements as MediaRecorder writes them (Segment and
+ * Clusters of unknown size, no Duration): the length is the last block's time, else Info's
+ * Duration. Throws on a file that is not EBML or has no track, and a LimitError over a bound.
+ * @param {Reader} r
+ * @returns {{ hasVideo: boolean; seconds: number | null }}
+ */
+export function walkEbml(r) {
+  const budget = r.budget;
+  const header = r.bytes(4);
+  if (!header || header.readUInt32BE(0) !== EBML) throw new Error('not EBML');
+  r.pos = 0;
+  let scale = 1_000_000;
+  /** @type {number | null} */
+  let infoDuration = null;
+  let hasVideo = false;
+  let sawTrack = false;
+  let clusterTime = 0;
+  /** @type {number | null} */
+  let lastTime = null;
+  /** Open masters: where each ends, and whether it is a Cluster of unknown size. */
+  const stack = [{ end: r.size, openCluster: false }];
+  while (stack.length > 0) {
+    const top = /** @type {{ end: number; openCluster: boolean }} */ (stack[stack.length - 1]);
+    if (r.pos >= top.end) {
+      stack.pop();
+      continue;
+    }
+    const at = r.pos;
+    const id = vint(r, true);
+    if (id === null) break;
+    budget.element();
+    if (top.openCluster && SEGMENT_CHILDREN.has(id)) {
+      r.pos = at; // the unknown-size cluster ended here
+      stack.pop();
+      continue;
+    }
+    const size = vint(r, false);
+    if (size === null) break;
+    if (size === -1 && id !== SEGMENT && id !== CLUSTER) break; // nothing else may be of unknown size
+    const bodyEnd = size === -1 ? top.end : Math.min(r.pos + size, top.end);
+    if (EBML_MASTERS.has(id)) {
+      budget.depth(stack.length);
+      if (id === CLUSTER) clusterTime = 0;
+      stack.push({ end: bodyEnd, openCluster: id === CLUSTER && size === -1 });
+      continue;
+    }
+    if (id === TRACK_TYPE && size <= 8) {
+      const b = r.bytes(size);
+      sawTrack = true;
+      if (b && readUint(b) === 1) hasVideo = true;
+    } else if (id === TIMECODE_SCALE && size <= 8) {
+      const b = r.bytes(size);
+      if (b) scale = readUint(b) || 1_000_000;
+    } else if (id === DURATION && (size === 4 || size === 8)) {
+      const b = r.bytes(size);
+      if (b) infoDuration = size === 4 ? b.readFloatBE(0) : b.readDoubleBE(0);
+    } else if (id === CLUSTER_TIMECODE && size <= 8) {
+      const b = r.bytes(size);
+      if (b) clusterTime = readUint(b);
+    } else if (id === SIMPLE_BLOCK || id === BLOCK) {
+      const track = vint(r, false);
+      const tc = r.bytes(2);
+      if (track !== null && tc) {
+        const t = clusterTime + tc.readInt16BE(0);
+        if (lastTime === null || t > lastTime) lastTime = t;
+      }
+    }
+    r.pos = bodyEnd;
+  }
+  if (!sawTrack) throw new Error('no tracks');
+  const ticks = lastTime !== null && lastTime > 0 ? lastTime : infoDuration;
+  const seconds = ticks === null || !Number.isFinite(ticks) || ticks < 0 ? null : (ticks * scale) / 1e9;
+  return { hasVideo, seconds };
+}
+
+// --- MP4 / QuickTime ---------------------------------------------------------------------------
+
+/**
+ * Boxes that hold boxes: every one music-metadata goes into (it runs after this walker), so a
+ * nesting it would follow is measured here first.
+ */
+const MP4_CONTAINERS = new Set(['moov', 'trak', 'mdia', 'minf', 'stbl', 'udta', 'ilst', 'tref', 'moof', 'traf', 'meta', 'edts', 'dinf', 'mvex', 'mfra']);
+
+/**
+ * Whether an MP4/QuickTime file has a video track (a `vide` handler in moov/trak/mdia/hdlr) and
+ * its length from moov/mvhd (null when it says 0, as fragmented files do). A LimitError over a bound.
+ * @param {Reader} r
+ * @returns {{ hasVideo: boolean; seconds: number | null }}
+ */
+export function walkMp4(r) {
+  const budget = r.budget;
+  let hasVideo = false;
+  /** @type {number | null} */
+  let seconds = null;
+  /** Open boxes: their type and where they end. */
+  const stack = [{ type: '', end: r.size }];
+  while (stack.length > 0) {
+    const top = /** @type {{ type: string; end: number }} */ (stack[stack.length - 1]);
+    if (r.pos + 8 > top.end) {
+      r.pos = top.end;
+      stack.pop();
+      continue;
+    }
+    const start = r.pos;
+    const h = r.bytes(8);
+    if (!h) break;
+    budget.element();
+    let size = h.readUInt32BE(0);
+    const type = h.toString('latin1', 4, 8);
+    let headerLength = 8;
+    if (size === 1) {
+      const big = r.bytes(8);
+      if (!big) break;
+      size = Number(big.readBigUInt64BE(0));
+      headerLength = 16;
+    } else if (size === 0) size = top.end - start;
+    if (size < headerLength) break; // a broken box ends the walk: what was read so far counts
+    const boxEnd = Math.min(start + size, top.end);
+    if (MP4_CONTAINERS.has(type) || top.type === 'ilst') {
+      budget.depth(stack.length);
+      if (type === 'meta') {
+        // ISO's meta is a full box (4 bytes of version and flags before its children), QuickTime's is not
+        const vf = r.bytes(4);
+        if (vf && vf.readUInt32BE(0) !== 0) r.pos -= 4;
+      }
+      stack.push({ type, end: boxEnd });
+      continue;
+    }
+    if (type === 'hdlr' && top.type === 'mdia') {
+      const b = r.bytes(12);
+      if (b && b.toString('latin1', 8, 12) === 'vide') hasVideo = true;
+    } else if (type === 'mvhd' && top.type === 'moov') {
+      const b = r.bytes(32);
+      if (b) {
+        const v1 = b[0] === 1;
+        const timescale = v1 ? b.readUInt32BE(20) : b.readUInt32BE(12);
+        const duration = v1 ? Number(b.readBigUInt64BE(24)) : b.readUInt32BE(16);
+        if (timescale > 0 && duration > 0 && !(!v1 && duration === 0xffffffff)) seconds = duration / timescale;
+      }
+    }
+    r.pos = boxEnd;
+  }
+  return { hasVideo, seconds };
+}

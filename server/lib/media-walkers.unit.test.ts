@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { makeMp4, makeWav, makeWebm } from '../modules/recordings/sample-recordings';
+import { manyBoxesMp4, manyElementsWebm, nestedClustersWebm, nestedMoovMp4 } from '../test/hostile-media';
+import { MediaRefused, mediaGuardWorkersStarted, probeMedia } from './media-guard';
+import { Budget, LimitError, Reader, walkEbml, walkMp4, type WalkLimits } from './media-walkers.mjs';
+
+/** The walkers' bounds (docs/decisions/media-parser-guard.md), each shown to be what stops a crafted file. */
+const ebml = (data: Buffer, limits?: Partial<WalkLimits>) => walkEbml(Reader.ofBuffer(data, new Budget(limits)));
+const mp4 = (data: Buffer, limits?: Partial<WalkLimits>) => walkMp4(Reader.ofBuffer(data, new Budget(limits)));
+
+function reason(fn: () => unknown): string | null {
+  try {
+    fn();
+    return null;
+  } catch (e) {
+    if (e instanceof LimitError) return e.reason;
+    throw e;
+  }
+}
+
+describe('the WebM walker', () => {
+  it('reads tracks and length of MediaRecorder-style files', () => {
+    expect(ebml(makeWebm({ lengthMs: 3000 }))).toEqual({ hasVideo: false, seconds: 3 });
+    expect(ebml(makeWebm({ video: true, lengthMs: 2500 }))).toEqual({ hasVideo: true, seconds: 2.5 });
+    expect(ebml(makeWebm({ durationMs: 4200 }))).toEqual({ hasVideo: false, seconds: 4.2 });
+  });
+
+  it('stops at the depth bound: nested Clusters', () => {
+    expect(reason(() => ebml(nestedClustersWebm(260_000)))).toBe('depth');
+    expect(reason(() => ebml(nestedClustersWebm(40), { maxDepth: 16 }))).toBe('depth');
+    expect(reason(() => ebml(nestedClustersWebm(40), { maxDepth: 64 }))).toBeNull(); // the bound, nothing else, refused it
+  });
+
+  it('stops at the element bound, the byte bound and the clock', () => {
+    expect(reason(() => ebml(manyElementsWebm(1_000_000)))).toBe('elements');
+    expect(reason(() => ebml(manyElementsWebm(5_000), { maxElements: 4_000 }))).toBe('elements');
+    expect(reason(() => ebml(manyElementsWebm(5_000)))).toBeNull();
+    const big = makeWebm({ lengthMs: 3000, padding: 40_000 }); // ~1.2 MB read block by block
+    expect(reason(() => ebml(big, { maxBytesRead: 256 * 1024 }))).toBe('bytes');
+    expect(reason(() => ebml(big))).toBeNull();
+    expect(reason(() => ebml(manyElementsWebm(5_000), { timeMs: -1 }))).toBe('time');
+  });
+});
+
+describe('the MP4 box walker', () => {
+  it('finds a video handler and the length in mvhd', () => {
+    expect(mp4(makeMp4({ video: true }))).toEqual({ hasVideo: true, seconds: null });
+    expect(mp4(makeMp4())).toEqual({ hasVideo: false, seconds: null });
+    const timed = makeMp4();
+    const mvhd = timed.indexOf('mvhd', 0, 'latin1');
+    timed.writeUInt32BE(7_500, mvhd + 4 + 16); // duration 7,500 at timescale 1,000
+    expect(mp4(timed)).toEqual({ hasVideo: false, seconds: 7.5 });
+  });
+
+  it('stops at the depth and element bounds: nested moov boxes, a flood of boxes', () => {
+    expect(reason(() => mp4(nestedMoovMp4(131_072)))).toBe('depth');
+    expect(reason(() => mp4(nestedMoovMp4(40), { maxDepth: 64 }))).toBeNull();
+    expect(reason(() => mp4(manyBoxesMp4(500_000)))).toBe('elements');
+    expect(reason(() => mp4(manyBoxesMp4(2_000), { maxElements: 1_000 }))).toBe('elements');
+  });
+});
+
+describe('the guard (worker threads)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'media-guard-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (name: string, data: Buffer) => {
+    const p = join(dir, name);
+    writeFileSync(p, data);
+    return p;
+  };
+
+  it('probes real files and refuses crafted ones with MediaRefused', async () => {
+    expect(await probeMedia(file('a.wav', makeWav(1000)), { deep: true })).toEqual({ mime: 'audio/wav', hasVideo: false, seconds: 1 });
+    expect(await probeMedia(file('a.webm', makeWebm({ video: true, lengthMs: 1000 })), { deep: false })).toEqual({ mime: 'video/webm' });
+    const refused = await probeMedia(file('moov.mp4', nestedMoovMp4()), { deep: true }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(MediaRefused);
+    expect(refused).toMatchObject({ statusCode: 422, code: 'media_limits', reason: 'depth' });
+  });
+
+  it('survives a parser that runs out of heap: the worker dies, the file is refused, a new worker takes the next one', async () => {
+    // With the walker's depth bound lifted (and the clock's pushed out of the way), music-metadata
+    // follows the nesting itself (~186 MB of heap for 1 MiB when it runs alone): the worker's
+    // 64 MB heap limit ends the worker, not the server.
+    const before = mediaGuardWorkersStarted();
+    const started = Date.now();
+    const limits = { maxDepth: 10_000_000, timeMs: 30_000 };
+    const refused = await probeMedia(file('moov2.mp4', nestedMoovMp4()), { deep: true, limits }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(MediaRefused);
+    expect((refused as MediaRefused).reason).toBe('crash');
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(await probeMedia(file('b.wav', makeWav(500)), { deep: true })).toEqual({ mime: 'audio/wav', hasVideo: false, seconds: 0.5 });
+    expect(mediaGuardWorkersStarted()).toBeGreaterThan(before);
+  }, 60_000);
+});
