@@ -182,7 +182,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   // After the access check (the lookup needs the caller), before the routes (it wraps their handlers).
   registerReadCache(app, { ttlMs: deps.config.READ_CACHE_SECONDS * 1000, timeZone: deps.config.APP_TIMEZONE, cluster: clusterOf(deps.db) });
   // After the access check (keys are per user), before the routes: a repeated Idempotency-Key answers the first answer.
-  registerIdempotency(app, deps.db);
+  registerIdempotency(app, deps.db, deps.dbKind);
   // PostgreSQL text cannot hold U+0000: refuse it in any JSON body, query or path field (422),
   // before a handler could try to store it (multipart text fields are caught by the DB mapping below).
   app.addHook('preValidation', async (req) => {
