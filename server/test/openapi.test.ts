@@ -256,3 +256,87 @@ describe('the guard that checks every answer of the API tests against the docume
     expect(t.openApiGuard.pending).toEqual([]);
   });
 });
+
+/**
+ * What Schemathesis checks (`--checks all`), done by walking the document: every documented path
+ * answers OPTIONS and every method it does not have with 405 and an `Allow` that lists exactly the
+ * documented methods; every documented query parameter refuses a value its schema does not allow
+ * (4xx, never 2xx or 5xx). The answers themselves are checked against the document by the guard
+ * installed on this app (openapi-guard.ts), as in every API test file.
+ */
+describe('every operation against its document', () => {
+  const VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  /** A concrete path for a documented one: every `{name}` a whole number, the media wildcard a file name. */
+  const concrete = (path: string) => path.replace('{*}', 'exercises/1/x.png').replace(/\{[^}]+\}/g, '1');
+  const operations = () =>
+    Object.entries(doc.paths as Record<string, Record<string, Json>>).filter(([path]) => path.startsWith('/api/'));
+
+  it('answers OPTIONS and every undocumented method with 405 and Allow listing exactly the documented methods', async () => {
+    const findings: string[] = [];
+    let checked = 0;
+    for (const [path, item] of operations()) {
+      const documented = Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => m.toUpperCase());
+      if (documented.includes('GET')) documented.push('HEAD');
+      const expected = [...new Set(documented)].sort().join(', ');
+      for (const method of ['OPTIONS', ...VERBS.filter((v) => !documented.includes(v))] as const) {
+        // no caller: a method that wrongly reached a route could not write anything
+        const res = await t.app.inject({ method: method as 'GET', url: concrete(path) });
+        checked++;
+        const allow = String(res.headers.allow ?? '').split(',').map((s) => s.trim()).filter(Boolean).sort().join(', ');
+        if (res.statusCode !== 405 || allow !== expected) findings.push(`${method} ${path}: ${res.statusCode}, Allow '${allow}' (documented: ${expected})`);
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(findings).toEqual([]);
+  });
+
+  /** Values a parameter's schema does not allow (at most a few per parameter). */
+  function invalidValues(schema: Json, allowEmpty: boolean): string[] {
+    const s = (Array.isArray(schema.anyOf) ? (schema.anyOf as Json[]).find((x) => x.type !== 'null') : schema) ?? schema;
+    const out: string[] = [];
+    if (!allowEmpty) out.push('');
+    if (Array.isArray(s.enum)) out.push('zz-not-listed');
+    if (s.type === 'integer' || s.type === 'number') {
+      out.push('abc', 'null');
+      if (s.type === 'integer') out.push('1.5');
+      if (typeof s.minimum === 'number') out.push(String(s.minimum - 1));
+      if (typeof s.maximum === 'number') out.push(String(s.maximum + 1));
+    }
+    if (s.type === 'boolean') out.push('maybe');
+    if (s.type === 'string') {
+      if (typeof s.pattern === 'string' && !new RegExp(s.pattern).test('%%')) out.push('%%');
+      if (s.format === 'date' || s.format === 'date-time') out.push('2020-02-30');
+      if (typeof s.maxLength === 'number') out.push('x'.repeat(s.maxLength + 1));
+    }
+    if (s.type === 'array' && isObj(s.items) && Array.isArray(s.items.enum)) out.push('zz-not-listed');
+    return [...new Set(out)];
+  }
+
+  it('refuses a schema-invalid value of every documented query parameter (4xx, never 2xx or 5xx)', async () => {
+    const teacher = await t.teacher();
+    const student = await t.student(teacher);
+    const admin = await t.admin();
+    const guardian = await t.guardian([student]);
+    const callers = [teacher, student, admin, guardian];
+    const findings: string[] = [];
+    let checked = 0;
+    for (const [path, item] of operations()) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!METHODS.includes(method)) continue;
+        for (const p of ((op.parameters ?? []) as Json[]).filter((x) => x.in === 'query' && isObj(x.schema))) {
+          for (const value of invalidValues(p.schema as Json, p.allowEmptyValue === true)) {
+            for (const caller of callers) {
+              const url = `${concrete(path)}?${encodeURIComponent(String(p.name))}=${encodeURIComponent(value)}`;
+              const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, headers: caller.headers });
+              checked++;
+              if (res.statusCode < 400 || res.statusCode >= 500)
+                findings.push(`${method.toUpperCase()} ${path} ?${String(p.name)}=${JSON.stringify(value)} as ${caller.role}: ${res.statusCode}`);
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(findings).toEqual([]);
+  });
+});
