@@ -4,7 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorResponsesOf } from '../../contract/common';
-import { DATE_RANGE } from '../../contract/constants';
+import { DATE_RANGE, PASSWORD_MIN_LENGTH } from '../../contract/constants';
 import { openApiTransform, openApiTransformObject } from '../lib/openapi';
 import { installOpenApiGuard } from './openapi-guard';
 import { setupTestApp, type TestApp } from './test-app';
@@ -338,5 +338,56 @@ describe('every operation against its document', () => {
     }
     expect(checked).toBeGreaterThan(100);
     expect(findings).toEqual([]);
+  });
+
+  it('refuses a schema-invalid path parameter of every operation (4xx, never 2xx or 5xx)', async () => {
+    const teacher = await t.teacher();
+    const student = await t.student(teacher);
+    const admin = await t.admin();
+    const findings: string[] = [];
+    let checked = 0;
+    for (const [path, item] of operations()) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!METHODS.includes(method)) continue;
+        for (const p of ((op.parameters ?? []) as Json[]).filter((x) => x.in === 'path' && isObj(x.schema) && x.name !== '*')) {
+          for (const value of invalidValues(p.schema as Json, false).filter((v) => v !== '')) {
+            for (const caller of [teacher, student, admin]) {
+              const url = concrete(path.replace(`{${String(p.name)}}`, encodeURIComponent(value)));
+              const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, headers: caller.headers });
+              checked++;
+              if (res.statusCode < 400 || res.statusCode >= 500) findings.push(`${method.toUpperCase()} ${path} {${String(p.name)}}=${JSON.stringify(value)} as ${caller.role}: ${res.statusCode}`);
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(findings).toEqual([]);
+  });
+
+  it('documents the rule for a new password (at least 8 characters, not only spaces) wherever one is set', () => {
+    const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
+    const resolve = (x: Json): Json => (typeof x.$ref === 'string' ? (schemas[x.$ref.split('/').pop()!] ?? x) : x);
+    const problems: string[] = [];
+    let fields = 0;
+    for (const [path, item] of operations()) {
+      if (path === '/api/login') continue; // a sign-in takes any password and answers 401 for a wrong one
+      for (const [method, op] of Object.entries(item)) {
+        const body = isObj(op.requestBody) && isObj(op.requestBody.content) ? (op.requestBody.content['application/json'] as Json | undefined) : undefined;
+        const schema = body && isObj(body.schema) ? resolve(body.schema) : undefined;
+        const pw = schema && isObj(schema.properties) ? (schema.properties.password as Json | undefined) : undefined;
+        if (!pw) continue;
+        fields++;
+        const s = Array.isArray(pw.anyOf) ? ((pw.anyOf as Json[]).find((x) => x.type === 'string') ?? pw) : pw;
+        const re = new RegExp(String(s.pattern ?? '.*'));
+        const allows = (v: string) => v.length >= Number(s.minLength ?? 0) && re.test(v);
+        if (allows('abc')) problems.push(`${method} ${path}: allows 'abc'`);
+        if (allows('x'.repeat(PASSWORD_MIN_LENGTH)) === false) problems.push(`${method} ${path}: refuses a valid password`);
+        // where a password is required, one of spaces is refused (an update takes blank as 'keep')
+        if (s.minLength !== undefined && allows(' '.repeat(PASSWORD_MIN_LENGTH))) problems.push(`${method} ${path}: allows a password of spaces`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(fields).toBeGreaterThanOrEqual(3); // student create and update, invite accept
   });
 });
