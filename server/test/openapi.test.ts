@@ -365,6 +365,91 @@ describe('every operation against its document', () => {
     expect(findings).toEqual([]);
   });
 
+  let walkSeq = 0;
+  /**
+   * Rules JSON Schema cannot say (one field against another or against the clock), written in the
+   * operation's description instead: the walk below accepts a 422 on these fields there.
+   */
+  const DESCRIBED: Record<string, { fields: string[]; mentions: RegExp }> = {
+    'POST /api/submissions/{id}/practice-sessions/offline': { fields: ['ended_at', 'started_at'], mentions: /not after started_at/ },
+  };
+  /** A value its (OpenAPI 3.0) schema allows, with every property (`full`) or only the required ones. */
+  function validValue(schema: Json, full: boolean, depth = 0): unknown {
+    const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
+    let s = schema;
+    if (typeof s.$ref === 'string') s = schemas[s.$ref.split('/').pop()!] ?? {};
+    if (Array.isArray(s.allOf)) s = Object.assign({}, ...(s.allOf as Json[]));
+    if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf)) {
+      const branches = ((s.anyOf ?? s.oneOf) as Json[]).filter((b) => b.type !== 'null' && !(b.nullable && b.enum?.toString() === ''));
+      return validValue(branches[0] ?? {}, full, depth + 1);
+    }
+    if (Array.isArray(s.enum)) return s.enum.find((v) => v !== null);
+    switch (s.type) {
+      case 'object': {
+        const props = isObj(s.properties) ? s.properties : {};
+        const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+        const out: Json = {};
+        for (const [k, v] of Object.entries(props)) if ((full && depth < 3) || required.has(k)) out[k] = validValue(v as Json, full, depth + 1);
+        for (const [k, v] of Object.entries(props)) if (Object.keys(out).length < Number(s.minProperties ?? 0)) out[k] ??= validValue(v as Json, full, depth + 1);
+        return out;
+      }
+      case 'array': {
+        const n = Math.max(Number(s.minItems ?? 0), full ? 1 : 0);
+        return Array.from({ length: n }, (_, i) => {
+          const v = validValue(isObj(s.items) ? s.items : {}, full, depth + 1);
+          return typeof v === 'number' ? v + i : typeof v === 'string' && s.uniqueItems ? `${v}${i}` : v;
+        });
+      }
+      case 'integer':
+      case 'number':
+        return typeof s.minimum === 'number' ? Math.max(s.minimum, Math.min(1, Number(s.maximum ?? 1))) : 1;
+      case 'boolean':
+        return true;
+      case 'string': {
+        if (s.format === 'date') return DATE_RANGE.min;
+        if (s.format === 'date-time') return '2026-01-05T10:00:00Z';
+        if (s.format === 'email') return `walk-${(walkSeq++).toString(36)}@example.com`;
+        const min = Number(s.minLength ?? 0);
+        const max = Number(s.maxLength ?? 1000);
+        const re = typeof s.pattern === 'string' ? new RegExp(s.pattern) : null;
+        const candidates = ['Walk text', 'abcdefgh', 'x'.repeat(Math.max(min, 1)), '2026-01-05', '1', 'a', '#ff0000', 'C', 'de'];
+        return candidates.find((c) => c.length >= min && c.length <= max && (!re || re.test(c))) ?? 'x'.repeat(min);
+      }
+      default:
+        return {};
+    }
+  }
+
+  it('takes every JSON body its schema allows past validation (no 422 naming a body field the document allows)', async () => {
+    const teacher = await t.teacher();
+    const student = await t.student(teacher);
+    const admin = await t.admin();
+    const guardian = await t.guardian([student]);
+    const findings: string[] = [];
+    let checked = 0;
+    for (const [path, item] of operations()) {
+      for (const [method, op] of Object.entries(item)) {
+        const content = isObj(op.requestBody) && isObj(op.requestBody.content) ? op.requestBody.content : undefined;
+        const json = content?.['application/json'] as Json | undefined;
+        if (!json || !isObj(json.schema)) continue;
+        for (const full of [false, true]) {
+          const payload = validValue(json.schema, full);
+          for (const caller of [teacher, student, admin, guardian]) {
+            const res = await t.app.inject({ method: method.toUpperCase() as 'POST', url: concrete(path), headers: caller.headers, payload: payload as object });
+            checked++;
+            if (res.statusCode !== 422) continue;
+            const described = DESCRIBED[`${method.toUpperCase()} ${path}`];
+            if (described) expect(String(op.description), path).toMatch(described.mentions);
+            const errors = Object.keys((res.json() as { errors?: Json }).errors ?? {}).filter((f) => !described?.fields.includes(f));
+            if (errors.length) findings.push(`${method.toUpperCase()} ${path} ${full ? 'full' : 'required only'} as ${caller.role}: 422 ${errors.join(', ')} for ${JSON.stringify(payload).slice(0, 160)}`);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+    expect(findings).toEqual([]);
+  });
+
   it('documents the rule for a new password (at least 8 characters, not only spaces) wherever one is set', () => {
     const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
     const resolve = (x: Json): Json => (typeof x.$ref === 'string' ? (schemas[x.$ref.split('/').pop()!] ?? x) : x);
