@@ -50,9 +50,12 @@ export const dateString = z
     description: `A calendar date YYYY-MM-DD from ${DATE_RANGE.min} to ${DATE_RANGE.max}.`,
   });
 
-/** An optional course filter: empty or missing means all courses. */
+/**
+ * An optional course filter: empty or missing means all courses (documented as `allowEmptyValue`).
+ * Anything else must be a course id: the text 'null' is refused like any other non-number (422).
+ */
 export const courseIdQuery = z.preprocess(
-  (v) => (v === '' || v === 'null' || v === undefined ? undefined : v),
+  (v) => (v === '' || v === undefined ? undefined : v),
   wholeNumberText(z.number().int().positive().max(2147483647)).optional(),
 );
 

@@ -54,6 +54,12 @@ export const SUBMISSION_STATUSES = ['completed', 'expired', 'overdue', 'open'] a
 export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
 
 export const PRACTICE_SESSION_CAP_MINUTES = 180;
+/** At most this many practice sessions start on one day (school time zone) per student (docs/decisions/tasks-and-practice-timer.md). */
+export const PRACTICE_SESSIONS_PER_DAY_MAX = 100;
+/** What a day holds: the sessions starting on one day count at most this many minutes together. */
+export const PRACTICE_DAY_MAX_MINUTES = 24 * 60;
+/** The largest page of GET /api/submissions/{id}/practice-sessions (also its default). */
+export const PRACTICE_SESSION_PAGE_MAX = 200;
 export const TOAST_DEFAULT_MS = 5000;
 export const DASHBOARD_DAYS = 30;
 export const RECENT_STUDENTS = 8;

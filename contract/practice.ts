@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { errorSchema } from './common';
+import { errorSchema, languageQuery, wholeNumberText } from './common';
+import { PRACTICE_SESSION_PAGE_MAX } from './constants';
 import { TEMPO_RANGE } from './music';
 
 /** A timed practice session on a task. Running while `ended_at` is null. */
@@ -55,6 +56,15 @@ export type PracticeOffline = z.infer<typeof practiceOfflineBody>;
 
 /** GET /api/submissions/{id}/practice-sessions: newest first. */
 export const practiceSessionListSchema = z.array(practiceSessionSchema);
+
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+/** Its query: one page, `limit` 1–200 (200 when left out), `offset` from 0. */
+export const practiceSessionListQuery = z.strictObject({
+  language: languageQuery,
+  limit: z.preprocess(blankToUndefined, wholeNumberText(z.number().int().min(1).max(PRACTICE_SESSION_PAGE_MAX)).optional()),
+  offset: z.preprocess(blankToUndefined, wholeNumberText(z.number().int().min(0).max(1_000_000)).optional()),
+});
 
 /** 409 of the start call: `session` is the session already running on the task, if any. */
 export const practiceConflictSchema = errorSchema

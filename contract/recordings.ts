@@ -108,7 +108,8 @@ export type CreateCommentBody = z.infer<typeof createCommentBody>;
 export const updateCommentBody = z
   .strictObject({ at_ms: atMs.optional(), text: commentText.optional() })
   .refine((b) => b.at_ms !== undefined || b.text !== undefined, { message: 'at_ms or text' })
-  .meta({ id: 'RecordingCommentUpdate' });
+  // the refine above, in the document: no other properties are allowed, so one of the two must be there
+  .meta({ id: 'RecordingCommentUpdate', minProperties: 1, description: 'At least one of at_ms and text.' });
 export type UpdateCommentBody = z.infer<typeof updateCommentBody>;
 
 /** A recording waiting in the teacher's inbox ("Zu prüfen"). */

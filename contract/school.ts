@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { emailText, errorResponsesOf, languageQuery, wholeNumberText } from './common';
-import { PASSWORD_MIN_LENGTH } from './constants';
-import { EMAIL_MAX, PASSWORD_MAX, STUDENT_NAME_MAX } from './students';
+import { EMAIL_MAX, newPasswordText, STUDENT_NAME_MAX } from './students';
 
 /**
  * The school and its administration (issue 19; docs/decisions/schools-and-roles.md): the
@@ -160,7 +159,7 @@ export const inviteTokenParams = z.object({ token: z.string().max(100) });
 
 /** POST /api/invites/{token}/accept (public): sets the password and signs in (answer as POST /api/login). */
 export const inviteAcceptBody = z.object({
-  password: z.string().min(1).max(PASSWORD_MAX).meta({ description: `at least ${PASSWORD_MIN_LENGTH} characters` }),
+  password: newPasswordText,
 });
 export type InviteAcceptBody = z.infer<typeof inviteAcceptBody>;
 

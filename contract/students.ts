@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { courseIdQuery, emailText, languageQuery, optionalText } from './common';
+import { courseIdQuery, emailText, languageQuery, optionalText, type IssueMsg } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
 
 export const STUDENT_NAME_MAX = 120;
@@ -30,20 +30,39 @@ export type StudentListQuery = z.infer<typeof studentListQuery>;
 export const studentListResponse = z.object({ data: z.array(studentSchema) }).meta({ id: 'StudentList' });
 export type StudentListResponse = z.infer<typeof studentListResponse>;
 
+/** The password rule's texts (the schema's own, so the 422 reads as before). */
+export const passwordMessages = {
+  tooShort: { de: `Das Passwort muss mindestens ${PASSWORD_MIN_LENGTH} Zeichen lang sein.`, tr: `Şifre en az ${PASSWORD_MIN_LENGTH} karakter olmalıdır.` },
+  required: { de: 'Bitte geben Sie ein Passwort ein.', tr: 'Lütfen bir şifre girin.' },
+} satisfies Record<string, IssueMsg>;
+
+/**
+ * A new password: not blank and at least PASSWORD_MIN_LENGTH characters, at most PASSWORD_MAX.
+ * The rule is the schema's (documented as minLength and a pattern), not only the service's: a
+ * body the OpenAPI document allows is one the server takes (docs/decisions/0011-security-tests.md).
+ */
+export const newPasswordText = z
+  .string()
+  .min(1)
+  .max(PASSWORD_MAX)
+  .refine((v) => v === '' || v.trim() !== '', { message: passwordMessages.required.de, params: { msg: passwordMessages.required } })
+  .refine((v) => v.trim() === '' || !passwordTooShort(v), { message: passwordMessages.tooShort.de, params: { msg: passwordMessages.tooShort } })
+  .meta({ minLength: PASSWORD_MIN_LENGTH, pattern: '\\S', description: `at least ${PASSWORD_MIN_LENGTH} characters, not only spaces` });
+
 const courseIds = z.array(z.number().int().positive().max(2147483647)).max(COURSE_IDS_MAX);
 
 const email = z.string().trim().min(1).max(EMAIL_MAX).pipe(z.email()).meta({ format: 'email' });
 const name = z.string().trim().min(1).max(STUDENT_NAME_MAX);
 
 /**
- * POST /api/students. The password is required here; its minimum length
- * (PASSWORD_MIN_LENGTH) is checked by the server with a readable message in errors.password.
+ * POST /api/students. The password is required here, at least PASSWORD_MIN_LENGTH characters
+ * (a readable message in errors.password).
  * `course_ids` (optional) enrols the new student in the same transaction.
  */
 export const studentCreateBody = z.object({
   name,
   email,
-  password: z.string().min(1).max(PASSWORD_MAX).meta({ description: `at least ${PASSWORD_MIN_LENGTH} characters` }),
+  password: newPasswordText,
   phone: optionalText(PHONE_MAX),
   notes: optionalText(NOTES_MAX),
   course_ids: courseIds.optional(),
@@ -61,9 +80,13 @@ export const studentUpdateBody = z.object({
   password: z
     .string()
     .max(PASSWORD_MAX)
+    .refine((v) => v.trim() === '' || !passwordTooShort(v), { message: passwordMessages.tooShort.de, params: { msg: passwordMessages.tooShort } })
+    .meta({
+      pattern: `^(\\s*|[\\s\\S]{${PASSWORD_MIN_LENGTH},})$`,
+      description: `blank keeps the current password; otherwise at least ${PASSWORD_MIN_LENGTH} characters`,
+    })
     .nullable()
-    .optional()
-    .meta({ description: `blank keeps the current password; otherwise at least ${PASSWORD_MIN_LENGTH} characters` }),
+    .optional(),
   phone: optionalText(PHONE_MAX),
   notes: optionalText(NOTES_MAX),
   course_ids: courseIds.optional(),

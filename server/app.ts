@@ -21,7 +21,7 @@ import { registerIdempotency } from './lib/idempotency';
 import { BROTLI_QUALITY, COMPRESS_THRESHOLD, GZIP_LEVEL, registerReadCache } from './lib/read-cache';
 import { requestLang } from './lib/lang';
 import { clientErrorHandler, fastifyTrustProxy, JSON_BODY_LIMIT, limitConnectionsPerAddress, registerBodyLimits, serverTimeouts, trustedPeer } from './lib/limits';
-import { allowedMethodsFor } from './lib/methods';
+import { methodTableFor } from './lib/methods';
 import { modules } from './modules/index';
 
 const localeDe = z.locales.de();
@@ -178,11 +178,26 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
   });
 
   registerAccessControl(app, deps.db);
-  const allowedMethods = allowedMethodsFor(app.routeTable);
+  const methodTable = methodTableFor(app.routeTable);
+  const allowedMethods = methodTable.allowed;
+  // A path that belongs to a more specific route of other methods is not this parametric route's
+  // (DELETE /api/recordings/inbox is not recording "inbox"): 405 with that path's methods, before
+  // the access check, as for any path called with a method it does not have.
+  app.addHook('onRequest', async (req, reply) => {
+    const url = req.routeOptions.url;
+    if (!url?.startsWith('/api/') || !/[:*]/.test(url)) return;
+    const path = req.url.split('?')[0] ?? '';
+    const owner = methodTable.owner(path);
+    if (owner === null || owner === url) return;
+    return reply
+      .code(405)
+      .header('allow', allowedMethods(path).join(', '))
+      .send({ message: messages.methodNotAllowed[requestLang(req)] });
+  });
   // After the access check (the lookup needs the caller), before the routes (it wraps their handlers).
   registerReadCache(app, { ttlMs: deps.config.READ_CACHE_SECONDS * 1000, timeZone: deps.config.APP_TIMEZONE, cluster: clusterOf(deps.db) });
   // After the access check (keys are per user), before the routes: a repeated Idempotency-Key answers the first answer.
-  registerIdempotency(app, deps.db);
+  registerIdempotency(app, deps.db, deps.dbKind);
   // PostgreSQL text cannot hold U+0000: refuse it in any JSON body, query or path field (422),
   // before a handler could try to store it (multipart text fields are caught by the DB mapping below).
   app.addHook('preValidation', async (req) => {

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rows, type Db } from '../db/client';
 import { AppError, invalid, type Msg } from '../errors';
-import { UPLOAD_TOTAL_MS } from './limits';
 
 /**
  * `Idempotency-Key` on the writes a device may queue offline (docs/decisions/idempotency-and-offline-sessions.md).
@@ -17,14 +16,21 @@ import { UPLOAD_TOTAL_MS } from './limits';
  * - a repeat of the key by the same user answers the stored answer (same status and body) without
  *   running the handler; with another method or path → 422; while the first still runs → 409.
  * Keys of different users never meet. Rows older than 24 hours are ignored and deleted (at most
- * once an hour, one statement). A reservation left behind by a crash counts as abandoned once no
- * request could still be running with it (the longest request: an upload, UPLOAD_TOTAL_MS).
+ * once an hour, one statement).
+ *
+ * A reservation does not outlive the process that holds it (the decision's "After a crash"): each
+ * process knows the reservations it holds; on the embedded database (one process per data folder)
+ * any other reservation was left by an earlier run and is free at once; on PostgreSQL the holding
+ * process renews its reservations every HEARTBEAT_MS (a lease on `created_at`), and one not renewed
+ * for LEASE_MS belongs to a process that is gone and is free.
  */
 
 /** How long a stored answer is given again. */
 export const IDEMPOTENCY_KEEP_MS = 24 * 60 * 60 * 1000;
-/** A reservation older than this (no answer stored) belongs to a request that can no longer be running. */
-const ABANDONED_MS = UPLOAD_TOTAL_MS + 5 * 60 * 1000;
+/** On PostgreSQL: how often a process renews the reservations it holds. */
+export const HEARTBEAT_MS = 2_000;
+/** On PostgreSQL: a reservation not renewed for this long belongs to a process that is gone. */
+export const LEASE_MS = 10_000;
 /** How often the expired keys of all users are deleted. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 const HEADER = 'idempotency-key';
@@ -54,12 +60,69 @@ declare module 'fastify' {
 type Stored = { method: string; path: string; status: number | null; body: string | null; headers: Record<string, string> | null };
 
 const keepInterval = sql`make_interval(secs => ${IDEMPOTENCY_KEEP_MS / 1000}::double precision)`;
-const abandonedInterval = sql`make_interval(secs => ${ABANDONED_MS / 1000}::double precision)`;
+const leaseInterval = sql`make_interval(secs => ${LEASE_MS / 1000}::double precision)`;
+
+type Held = { userId: number; key: string };
+const heldId = (h: Held) => `${h.userId} ${h.key}`;
+
+/**
+ * The reservations this process holds on one database (shared by apps on the same handle, as
+ * in tests), and on PostgreSQL the heartbeat that renews them while any is held.
+ */
+class Reservations {
+  private readonly held = new Map<string, Held>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly renews: boolean,
+  ) {}
+
+  has(h: Held): boolean {
+    return this.held.has(heldId(h));
+  }
+
+  /** Marks a key as held here (before its row is inserted, so no other request of this process frees it meanwhile). */
+  add(h: Held): void {
+    this.held.set(heldId(h), h);
+    if (this.renews && !this.timer) {
+      this.timer = setInterval(() => void this.renew(), HEARTBEAT_MS);
+      this.timer.unref();
+    }
+  }
+
+  delete(h: Held): void {
+    this.held.delete(heldId(h));
+    if (this.held.size === 0 && this.timer) {
+      clearInterval(this.timer);
+      this.timer = null;
+    }
+  }
+
+  private async renew(): Promise<void> {
+    const all = [...this.held.values()];
+    if (!all.length) return;
+    const pairs = sql.join(
+      all.map((h) => sql`(${h.userId}::int, ${h.key}::text)`),
+      sql`, `,
+    );
+    try {
+      await this.db.execute(sql`update idempotency_keys set created_at = now() where status is null and (user_id, key) in (${pairs})`);
+    } catch {
+      // The next beat tries again; a lease runs LEASE_MS, several beats.
+    }
+  }
+}
+
+const reservationsByDb = new WeakMap<object, Reservations>();
 
 /** Registers the key handling; before the routes (app.ts). */
-export function registerIdempotency(app: FastifyInstance, db: Db): void {
+export function registerIdempotency(app: FastifyInstance, db: Db, dbKind: 'pglite' | 'postgres'): void {
   app.decorateRequest('idempotency', null);
   let lastPrune = 0;
+  let reservations = reservationsByDb.get(db);
+  if (!reservations) reservationsByDb.set(db, (reservations = new Reservations(db, dbKind === 'postgres')));
+  const mine = reservations;
 
   app.addHook('onRoute', (route) => {
     if (!(route.config as { idempotent?: boolean } | undefined)?.idempotent) return;
@@ -67,11 +130,13 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     if (!headers) throw new Error(`Route ${String(route.method)} ${route.url} is idempotent but does not document the Idempotency-Key header`);
   });
 
-  const release = async (req: FastifyRequest, held: { userId: number; key: string }) => {
+  const release = async (req: FastifyRequest, held: Held) => {
     try {
       await db.execute(sql`delete from idempotency_keys where user_id = ${held.userId} and key = ${held.key} and status is null`);
     } catch (err) {
       req.log.error({ err }, 'idempotency: could not drop a reservation');
+    } finally {
+      mine.delete(held);
     }
   };
 
@@ -85,18 +150,31 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       lastPrune = Date.now();
       await db.execute(sql`delete from idempotency_keys where created_at < now() - ${keepInterval}`);
     }
-    // An expired key, or a reservation nobody can still be filling, is free again.
-    await db.execute(
-      sql`delete from idempotency_keys where user_id = ${userId} and key = ${key}
-        and (created_at < now() - ${keepInterval} or (status is null and created_at < now() - ${abandonedInterval}))`,
-    );
-    const reserved = await rows<{ key: string }>(
-      db,
-      sql`insert into idempotency_keys (user_id, key, method, path) values (${userId}, ${key}, ${req.method}, ${path})
-        on conflict (user_id, key) do nothing returning key`,
-    );
+    const held: Held = { userId, key };
+    // Held by a request of this process: it still runs (the insert below conflicts → 409).
+    const claimHere = !mine.has(held);
+    if (claimHere) mine.add(held);
+    let reserved: { key: string }[] = [];
+    try {
+      if (claimHere) {
+        // An expired key, or a reservation whose process is gone, is free again: on the embedded
+        // database every reservation not held here (an earlier run's), on PostgreSQL one whose lease ran out.
+        const gone = dbKind === 'pglite' ? sql`true` : sql`created_at < now() - ${leaseInterval}`;
+        await db.execute(
+          sql`delete from idempotency_keys where user_id = ${userId} and key = ${key}
+            and (created_at < now() - ${keepInterval} or (status is null and ${gone}))`,
+        );
+      }
+      reserved = await rows<{ key: string }>(
+        db,
+        sql`insert into idempotency_keys (user_id, key, method, path) values (${userId}, ${key}, ${req.method}, ${path})
+          on conflict (user_id, key) do nothing returning key`,
+      );
+    } finally {
+      if (claimHere && !reserved.length) mine.delete(held);
+    }
     if (reserved.length) {
-      req.idempotency = { userId, key };
+      req.idempotency = held;
       return;
     }
     const [first] = await rows<Stored>(
@@ -129,6 +207,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
         sql`update idempotency_keys set status = ${status}, body = ${text}, headers = ${JSON.stringify(headers)}::jsonb
           where user_id = ${held.userId} and key = ${held.key}`,
       );
+      mine.delete(held);
     } catch (err) {
       // The write itself is done: its answer goes out; only a repeat would run it again.
       req.log.error({ err }, 'idempotency: could not store an answer');

@@ -4,7 +4,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorResponsesOf } from '../../contract/common';
-import { DATE_RANGE } from '../../contract/constants';
+import { DATE_RANGE, PASSWORD_MIN_LENGTH } from '../../contract/constants';
 import { openApiTransform, openApiTransformObject } from '../lib/openapi';
 import { installOpenApiGuard } from './openapi-guard';
 import { setupTestApp, type TestApp } from './test-app';
@@ -254,5 +254,225 @@ describe('the guard that checks every answer of the API tests against the docume
   it('is installed on the app of every API test file and has checked this file’s answers', () => {
     expect(t.openApiGuard.checked).toBeGreaterThan(5);
     expect(t.openApiGuard.pending).toEqual([]);
+  });
+});
+
+/**
+ * What Schemathesis checks (`--checks all`), done by walking the document: every documented path
+ * answers OPTIONS and every method it does not have with 405 and an `Allow` that lists exactly the
+ * documented methods; every documented query parameter refuses a value its schema does not allow
+ * (4xx, never 2xx or 5xx). The answers themselves are checked against the document by the guard
+ * installed on this app (openapi-guard.ts), as in every API test file.
+ */
+describe('every operation against its document', () => {
+  const VERBS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  /** A concrete path for a documented one: every `{name}` a whole number, the media wildcard a file name. */
+  const concrete = (path: string) => path.replace('{*}', 'exercises/1/x.png').replace(/\{[^}]+\}/g, '1');
+  const operations = () =>
+    Object.entries(doc.paths as Record<string, Record<string, Json>>).filter(([path]) => path.startsWith('/api/'));
+
+  it('answers OPTIONS and every undocumented method with 405 and Allow listing exactly the documented methods', async () => {
+    const findings: string[] = [];
+    let checked = 0;
+    for (const [path, item] of operations()) {
+      const documented = Object.keys(item).filter((m) => METHODS.includes(m)).map((m) => m.toUpperCase());
+      if (documented.includes('GET')) documented.push('HEAD');
+      const expected = [...new Set(documented)].sort().join(', ');
+      for (const method of ['OPTIONS', ...VERBS.filter((v) => !documented.includes(v))] as const) {
+        // no caller: a method that wrongly reached a route could not write anything
+        const res = await t.app.inject({ method: method as 'GET', url: concrete(path) });
+        checked++;
+        const allow = String(res.headers.allow ?? '').split(',').map((s) => s.trim()).filter(Boolean).sort().join(', ');
+        if (res.statusCode !== 405 || allow !== expected) findings.push(`${method} ${path}: ${res.statusCode}, Allow '${allow}' (documented: ${expected})`);
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(findings).toEqual([]);
+  });
+
+  /** Values a parameter's schema does not allow (at most a few per parameter). */
+  function invalidValues(schema: Json, allowEmpty: boolean): string[] {
+    const s = (Array.isArray(schema.anyOf) ? (schema.anyOf as Json[]).find((x) => x.type !== 'null') : schema) ?? schema;
+    const out: string[] = [];
+    if (!allowEmpty) out.push('');
+    if (Array.isArray(s.enum)) out.push('zz-not-listed');
+    if (s.type === 'integer' || s.type === 'number') {
+      out.push('abc', 'null');
+      if (s.type === 'integer') out.push('1.5');
+      if (typeof s.minimum === 'number') out.push(String(s.minimum - 1));
+      if (typeof s.maximum === 'number') out.push(String(s.maximum + 1));
+    }
+    if (s.type === 'boolean') out.push('maybe');
+    if (s.type === 'string') {
+      if (typeof s.pattern === 'string' && !new RegExp(s.pattern).test('%%')) out.push('%%');
+      if (s.format === 'date' || s.format === 'date-time') out.push('2020-02-30');
+      if (typeof s.maxLength === 'number') out.push('x'.repeat(s.maxLength + 1));
+    }
+    if (s.type === 'array' && isObj(s.items) && Array.isArray(s.items.enum)) out.push('zz-not-listed');
+    return [...new Set(out)];
+  }
+
+  it('refuses a schema-invalid value of every documented query parameter (4xx, never 2xx or 5xx)', async () => {
+    const teacher = await t.teacher();
+    const student = await t.student(teacher);
+    const admin = await t.admin();
+    const guardian = await t.guardian([student]);
+    const callers = [teacher, student, admin, guardian];
+    const findings: string[] = [];
+    let checked = 0;
+    for (const [path, item] of operations()) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!METHODS.includes(method)) continue;
+        for (const p of ((op.parameters ?? []) as Json[]).filter((x) => x.in === 'query' && isObj(x.schema))) {
+          for (const value of invalidValues(p.schema as Json, p.allowEmptyValue === true)) {
+            for (const caller of callers) {
+              const url = `${concrete(path)}?${encodeURIComponent(String(p.name))}=${encodeURIComponent(value)}`;
+              const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, headers: caller.headers });
+              checked++;
+              if (res.statusCode < 400 || res.statusCode >= 500)
+                findings.push(`${method.toUpperCase()} ${path} ?${String(p.name)}=${JSON.stringify(value)} as ${caller.role}: ${res.statusCode}`);
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(findings).toEqual([]);
+  });
+
+  it('refuses a schema-invalid path parameter of every operation (4xx, never 2xx or 5xx)', async () => {
+    const teacher = await t.teacher();
+    const student = await t.student(teacher);
+    const admin = await t.admin();
+    const findings: string[] = [];
+    let checked = 0;
+    for (const [path, item] of operations()) {
+      for (const [method, op] of Object.entries(item)) {
+        if (!METHODS.includes(method)) continue;
+        for (const p of ((op.parameters ?? []) as Json[]).filter((x) => x.in === 'path' && isObj(x.schema) && x.name !== '*')) {
+          for (const value of invalidValues(p.schema as Json, false).filter((v) => v !== '')) {
+            for (const caller of [teacher, student, admin]) {
+              const url = concrete(path.replace(`{${String(p.name)}}`, encodeURIComponent(value)));
+              const res = await t.app.inject({ method: method.toUpperCase() as 'GET', url, headers: caller.headers });
+              checked++;
+              if (res.statusCode < 400 || res.statusCode >= 500) findings.push(`${method.toUpperCase()} ${path} {${String(p.name)}}=${JSON.stringify(value)} as ${caller.role}: ${res.statusCode}`);
+            }
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+    expect(findings).toEqual([]);
+  });
+
+  let walkSeq = 0;
+  /**
+   * Rules JSON Schema cannot say (one field against another or against the clock), written in the
+   * operation's description instead: the walk below accepts a 422 on these fields there.
+   */
+  const DESCRIBED: Record<string, { fields: string[]; mentions: RegExp }> = {
+    'POST /api/submissions/{id}/practice-sessions/offline': { fields: ['ended_at', 'started_at'], mentions: /not after started_at/ },
+  };
+  /** A value its (OpenAPI 3.0) schema allows, with every property (`full`) or only the required ones. */
+  function validValue(schema: Json, full: boolean, depth = 0): unknown {
+    const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
+    let s = schema;
+    if (typeof s.$ref === 'string') s = schemas[s.$ref.split('/').pop()!] ?? {};
+    if (Array.isArray(s.allOf)) s = Object.assign({}, ...(s.allOf as Json[]));
+    if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf)) {
+      const branches = ((s.anyOf ?? s.oneOf) as Json[]).filter((b) => b.type !== 'null' && !(b.nullable && b.enum?.toString() === ''));
+      return validValue(branches[0] ?? {}, full, depth + 1);
+    }
+    if (Array.isArray(s.enum)) return s.enum.find((v) => v !== null);
+    switch (s.type) {
+      case 'object': {
+        const props = isObj(s.properties) ? s.properties : {};
+        const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+        const out: Json = {};
+        for (const [k, v] of Object.entries(props)) if ((full && depth < 3) || required.has(k)) out[k] = validValue(v as Json, full, depth + 1);
+        for (const [k, v] of Object.entries(props)) if (Object.keys(out).length < Number(s.minProperties ?? 0)) out[k] ??= validValue(v as Json, full, depth + 1);
+        return out;
+      }
+      case 'array': {
+        const n = Math.max(Number(s.minItems ?? 0), full ? 1 : 0);
+        return Array.from({ length: n }, (_, i) => {
+          const v = validValue(isObj(s.items) ? s.items : {}, full, depth + 1);
+          return typeof v === 'number' ? v + i : typeof v === 'string' && s.uniqueItems ? `${v}${i}` : v;
+        });
+      }
+      case 'integer':
+      case 'number':
+        return typeof s.minimum === 'number' ? Math.max(s.minimum, Math.min(1, Number(s.maximum ?? 1))) : 1;
+      case 'boolean':
+        return true;
+      case 'string': {
+        if (s.format === 'date') return DATE_RANGE.min;
+        if (s.format === 'date-time') return '2026-01-05T10:00:00Z';
+        if (s.format === 'email') return `walk-${(walkSeq++).toString(36)}@example.com`;
+        const min = Number(s.minLength ?? 0);
+        const max = Number(s.maxLength ?? 1000);
+        const re = typeof s.pattern === 'string' ? new RegExp(s.pattern) : null;
+        const candidates = ['Walk text', 'abcdefgh', 'x'.repeat(Math.max(min, 1)), '2026-01-05', '1', 'a', '#ff0000', 'C', 'de'];
+        return candidates.find((c) => c.length >= min && c.length <= max && (!re || re.test(c))) ?? 'x'.repeat(min);
+      }
+      default:
+        return {};
+    }
+  }
+
+  it('takes every JSON body its schema allows past validation (no 422 naming a body field the document allows)', async () => {
+    const teacher = await t.teacher();
+    const student = await t.student(teacher);
+    const admin = await t.admin();
+    const guardian = await t.guardian([student]);
+    const findings: string[] = [];
+    let checked = 0;
+    for (const [path, item] of operations()) {
+      for (const [method, op] of Object.entries(item)) {
+        const content = isObj(op.requestBody) && isObj(op.requestBody.content) ? op.requestBody.content : undefined;
+        const json = content?.['application/json'] as Json | undefined;
+        if (!json || !isObj(json.schema)) continue;
+        for (const full of [false, true]) {
+          const payload = validValue(json.schema, full);
+          for (const caller of [teacher, student, admin, guardian]) {
+            const res = await t.app.inject({ method: method.toUpperCase() as 'POST', url: concrete(path), headers: caller.headers, payload: payload as object });
+            checked++;
+            if (res.statusCode !== 422) continue;
+            const described = DESCRIBED[`${method.toUpperCase()} ${path}`];
+            if (described) expect(String(op.description), path).toMatch(described.mentions);
+            const errors = Object.keys((res.json() as { errors?: Json }).errors ?? {}).filter((f) => !described?.fields.includes(f));
+            if (errors.length) findings.push(`${method.toUpperCase()} ${path} ${full ? 'full' : 'required only'} as ${caller.role}: 422 ${errors.join(', ')} for ${JSON.stringify(payload).slice(0, 160)}`);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+    expect(findings).toEqual([]);
+  });
+
+  it('documents the rule for a new password (at least 8 characters, not only spaces) wherever one is set', () => {
+    const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
+    const resolve = (x: Json): Json => (typeof x.$ref === 'string' ? (schemas[x.$ref.split('/').pop()!] ?? x) : x);
+    const problems: string[] = [];
+    let fields = 0;
+    for (const [path, item] of operations()) {
+      if (path === '/api/login') continue; // a sign-in takes any password and answers 401 for a wrong one
+      for (const [method, op] of Object.entries(item)) {
+        const body = isObj(op.requestBody) && isObj(op.requestBody.content) ? (op.requestBody.content['application/json'] as Json | undefined) : undefined;
+        const schema = body && isObj(body.schema) ? resolve(body.schema) : undefined;
+        const pw = schema && isObj(schema.properties) ? (schema.properties.password as Json | undefined) : undefined;
+        if (!pw) continue;
+        fields++;
+        const s = Array.isArray(pw.anyOf) ? ((pw.anyOf as Json[]).find((x) => x.type === 'string') ?? pw) : pw;
+        const re = new RegExp(String(s.pattern ?? '.*'));
+        const allows = (v: string) => v.length >= Number(s.minLength ?? 0) && re.test(v);
+        if (allows('abc')) problems.push(`${method} ${path}: allows 'abc'`);
+        if (allows('x'.repeat(PASSWORD_MIN_LENGTH)) === false) problems.push(`${method} ${path}: refuses a valid password`);
+        // where a password is required, one of spaces is refused (an update takes blank as 'keep')
+        if (s.minLength !== undefined && allows(' '.repeat(PASSWORD_MIN_LENGTH))) problems.push(`${method} ${path}: allows a password of spaces`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(fields).toBeGreaterThanOrEqual(3); // student create and update, invite accept
   });
 });

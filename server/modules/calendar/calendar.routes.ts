@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorResponsesOf } from '../../../contract/common';
-import { calendarQuery, calendarResponse } from '../../../contract/calendar';
+import { CALENDAR_MAX_DAYS, calendarQuery, calendarResponse } from '../../../contract/calendar';
 import { currentUser } from '../../lib/auth';
 import { todayInZone } from '../../lib/time';
 import { CalendarService } from './calendar.service';
@@ -17,6 +17,7 @@ export default async function calendarRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['calendar'],
         summary: "Tasks as calendar events: a teacher's students' tasks, or a student's own; start inclusive, end exclusive",
+        description: `\`end\` must lie after \`start\` and at most ${CALENDAR_MAX_DAYS} days after it (422 on \`end\` otherwise); a missing bound is taken ${CALENDAR_MAX_DAYS} days from the other, without both the range is centred on today.`,
         querystring: calendarQuery,
         response: { 200: calendarResponse, ...errorResponsesOf(401, 403) },
       },

@@ -7,6 +7,8 @@ import { practiceSessions, submissions } from '../../db/schema/index';
 import { todayInZone } from '../../lib/time';
 import type { PracticeSession } from '../../../contract/practice';
 import { makeWav } from '../recordings/sample-recordings';
+import { PassThrough } from 'node:stream';
+import { HEARTBEAT_MS, LEASE_MS } from '../../lib/idempotency';
 
 /**
  * Offline practice sessions and `Idempotency-Key` (docs/decisions/idempotency-and-offline-sessions.md).
@@ -50,6 +52,13 @@ const complete = (id: number, u: TestUser, headers: Record<string, string> = {})
   t.app.inject({ method: 'PATCH', url: `/api/submissions/${id}/complete`, headers: { ...u.headers, ...headers } });
 const sessionsOf = (submissionId: number) => t.db.select().from(practiceSessions).where(eq(practiceSessions.submissionId, submissionId));
 const keysOf = (userId: number) => rows<{ key: string; status: number | null }>(t.db, sql`select key, status from idempotency_keys where user_id = ${userId}`);
+async function until(ok: () => Promise<boolean>, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 /** `minutes` long, ending `endedAgo` ms ago. */
 const span = (endedAgo: number, minutes: number): Times => ({ started_at: ago(endedAgo + minutes * MIN), ended_at: ago(endedAgo) });
 
@@ -297,14 +306,64 @@ describe('Idempotency-Key', () => {
     expect(await keysOf(s.student.id)).toEqual([{ key: 'retry-me', status: 201 }]);
   });
 
-  it('answers 409 while the first request with the key still runs', async () => {
+  it('answers 409 while the first request with the key still runs, then its answer', async () => {
     const s = await school();
-    await t.db.execute(sql`insert into idempotency_keys (user_id, key, method, path) values (${s.student.id}, 'busy', 'PATCH', ${`/api/submissions/${s.task.id}/complete`})`);
-    const res = await complete(s.task.id, s.student, { 'idempotency-key': 'busy' });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet. Bitte versuchen Sie es gleich erneut.');
-    expect(res.headers['retry-after']).toBe('1');
-    expect((await t.db.select().from(submissions).where(eq(submissions.id, s.task.id)))[0]?.completedAt).toBeNull();
+    // A recording upload whose body has not finished arriving: the key is reserved (preHandler), the handler still reads.
+    const body = await multipart([['file', makeWav(2000), 'aufnahme.wav', 'audio/wav']]);
+    const stream = new PassThrough();
+    const half = Math.floor(body.payload.length / 2);
+    stream.write(body.payload.subarray(0, half));
+    const send = (payload: PassThrough | Buffer) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/submissions/${s.task.id}/recordings`,
+        payload,
+        headers: { ...s.student.headers, ...body.headers, 'content-length': String(body.payload.length), 'idempotency-key': 'slow-take' },
+      });
+    const first = send(stream);
+    await until(async () => (await keysOf(s.student.id)).length === 1);
+    const busy = await send(body.payload);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().message).toBe('Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet. Bitte versuchen Sie es gleich erneut.');
+    expect(busy.headers['retry-after']).toBe('1');
+    if (t.deps.dbKind === 'postgres') {
+      // The holder renews its lease while it runs: a reservation older than LEASE_MS is not taken from a live request.
+      await t.db.execute(sql`update idempotency_keys set created_at = now() - interval '1 hour' where user_id = ${s.student.id}`);
+      await until(async () => (await rows<{ fresh: boolean }>(t.db, sql`select created_at > now() - interval '5 seconds' as fresh from idempotency_keys where user_id = ${s.student.id}`))[0]?.fresh === true, HEARTBEAT_MS * 3);
+      expect((await send(body.payload)).statusCode).toBe(409);
+    }
+    stream.end(body.payload.subarray(half));
+    const done = await first;
+    expect(done.statusCode, done.body).toBe(201);
+    const again = await send(body.payload);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body).toBe(done.body);
+  });
+
+  it('frees a reservation left by a process that is gone (a crash) at once on PGlite, after the lease on PostgreSQL', async () => {
+    const s = await school();
+    // What a process killed mid-request leaves behind: the reservation, no answer, nobody renewing it.
+    const crashed = (age: string) =>
+      t.db.execute(
+        sql`insert into idempotency_keys (user_id, key, method, path, created_at)
+          values (${s.student.id}, 'after-crash', 'PATCH', ${`/api/submissions/${s.task.id}/complete`}, now() - ${age}::interval)`,
+      );
+    if (t.deps.dbKind === 'postgres') {
+      // Another process may still hold a fresh one …
+      await crashed('0 seconds');
+      expect((await complete(s.task.id, s.student, { 'idempotency-key': 'after-crash' })).statusCode).toBe(409);
+      await t.db.execute(sql`delete from idempotency_keys where user_id = ${s.student.id}`);
+      // … but not one its lease has not renewed for LEASE_MS.
+      await crashed(`${LEASE_MS / 1000 + 1} seconds`);
+    } else {
+      // One process per data folder: a reservation this process does not hold is an earlier run's.
+      await crashed('0 seconds');
+    }
+    const res = await complete(s.task.id, s.student, { 'idempotency-key': 'after-crash' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await t.db.select().from(submissions).where(eq(submissions.id, s.task.id)))[0]?.completedAt).not.toBeNull();
+    expect(await keysOf(s.student.id)).toEqual([{ key: 'after-crash', status: 200 }]);
   });
 
   it('forgets a key after 24 hours', async () => {

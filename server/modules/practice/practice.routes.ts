@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bodyErrors, errorResponsesOf, idempotencyHeaders, idParams, languageOnlyQuery } from '../../../contract/common';
-import { practiceConflictSchema, practiceOfflineBody, practiceSessionListSchema, practiceSessionSchema, practiceStopBody } from '../../../contract/practice';
+import { practiceConflictSchema, practiceOfflineBody, practiceSessionListQuery, practiceSessionListSchema, practiceSessionSchema, practiceStopBody } from '../../../contract/practice';
 import { currentUser } from '../../lib/auth';
 import { PracticeService } from './practice.service';
 
@@ -18,7 +18,11 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
       config: { access: 'student', idempotent: true },
       schema: {
         tags: ['practice'],
-        description: 'Starts the practice timer on the student\'s own task. A session already running → 409 {message, session}; a completed or expired task → 409.',
+        description:
+          'Starts the practice timer on the student\'s own task. A session already running on this task → 409 {message, session}; ' +
+          'one running on another task of the student is stopped first, counted until now (one thing at a time). ' +
+          'A completed or expired task, or a session of the student (sent from a device) reaching past now → 409; ' +
+          'the day\'s 100 sessions already started → 422.',
         params: idParams,
         querystring: langOnly,
         headers: idempotencyHeaders,
@@ -37,7 +41,8 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
         description:
           'A session the student timed on their device without a connection, with the device\'s times → 201, marked `recorded_offline`. ' +
           'Refused with 422 naming the field: ended_at in the future (beyond 2 minutes of clock skew), ended more than 7 days ago, ' +
-          'not after started_at, longer than 180 minutes, overlapping another session of the student (started_at). ' +
+          'not after started_at, longer than 180 minutes, overlapping another session of the student (started_at), ' +
+          'on a day (school time zone, by its start) that already has 100 sessions (started_at) or would count more than 24 hours (ended_at). ' +
           'An expired task → 409; a completed task takes only a session that ended before it was completed (409 otherwise).',
         params: idParams,
         querystring: langOnly,
@@ -90,12 +95,14 @@ export default async function practiceRoutes(fastify: FastifyInstance) {
       config: { access: 'user' },
       schema: {
         tags: ['practice'],
-        description: 'Practice sessions of the task, newest first (a student their own, a teacher their students\').',
+        description:
+          'Practice sessions of the task, newest first (a student their own, a teacher their students\'), one page: ' +
+          '`limit` 1–200 (200 when left out), `offset` from 0.',
         params: idParams,
-        querystring: langOnly,
+        querystring: practiceSessionListQuery,
         response: { 200: practiceSessionListSchema, ...errorResponsesOf(401, 403, 404) },
       },
     },
-    async (req) => service.list(currentUser(req), req.params.id),
+    async (req) => service.list(currentUser(req), req.params.id, req.query),
   );
 }

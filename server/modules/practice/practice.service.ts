@@ -3,12 +3,14 @@ import type { AuthUser } from '../../lib/auth';
 import { todayInZone } from '../../lib/time';
 import { AppError, conflict, invalid, type Msg } from '../../errors';
 import { OFFLINE_CLOCK_SKEW_MS, OFFLINE_MAX_AGE_DAYS, type PracticeOffline, type PracticeSession } from '../../../contract/practice';
-import { PRACTICE_SESSION_CAP_MINUTES } from '../../../contract/constants';
-import { rows } from '../../db/client';
-import { sql } from 'drizzle-orm';
+import { PRACTICE_DAY_MAX_MINUTES, PRACTICE_SESSION_CAP_MINUTES, PRACTICE_SESSION_PAGE_MAX, PRACTICE_SESSIONS_PER_DAY_MAX } from '../../../contract/constants';
+import type { Tx } from '../../db/client';
 import { findSubmissionState } from '../submissions/submissions.repo';
 import { ownerOf, stateStatus, submissionMessages, taskNotFound } from '../submissions/submissions.service';
 import {
+  clockNow,
+  dayTotals,
+  type At,
   findOverlapping,
   findRunning,
   insertOfflineSession,
@@ -16,6 +18,9 @@ import {
   insertSession,
   isRunningSessionConflict,
   listSessions,
+  lockStudent,
+  spanEnd,
+  stopRunningOfStudent,
   stopSession,
 } from './practice.repo';
 
@@ -38,7 +43,18 @@ export const practiceMessages = {
     de: 'Diese Zeit überschneidet sich mit einer anderen Übung.',
     tr: 'Bu süre başka bir çalışmayla çakışıyor.',
   },
+  dayCount: {
+    de: `An einem Tag können höchstens ${PRACTICE_SESSIONS_PER_DAY_MAX} Übungen erfasst werden.`,
+    tr: `Bir günde en fazla ${PRACTICE_SESSIONS_PER_DAY_MAX} çalışma kaydedilebilir.`,
+  },
+  dayFull: {
+    de: 'An diesem Tag sind schon 24 Stunden Übung erfasst.',
+    tr: 'Bu gün için zaten 24 saat çalışma kaydedildi.',
+  },
 } satisfies Record<string, Msg>;
+
+/** A span a new session claims: a live one from now on (its end unknown), or one timed on the device. */
+type Claim = { live: true } | { live: false; startedAt: Date; endedAt: Date };
 
 export class PracticeService {
   constructor(
@@ -61,7 +77,8 @@ export class PracticeService {
         if (status === 'expired') throw conflict(submissionMessages.expired);
         const running = await findRunning(tx, user.schoolId, submissionId);
         if (running) throw conflict(practiceMessages.running, { session: running });
-        return insertSession(tx, user.schoolId, submissionId, user.id);
+        const startedAt = await this.claim(tx, user, { live: true });
+        return insertSession(tx, user.schoolId, submissionId, user.id, startedAt);
       });
     } catch (err) {
       if (err instanceof AppError || !isRunningSessionConflict(err)) throw err;
@@ -95,10 +112,38 @@ export class PracticeService {
       if (status === 'expired') throw conflict(submissionMessages.expired);
       if (status === 'completed' && s.completed_at !== null && endedAt.getTime() > new Date(s.completed_at).getTime())
         throw conflict(submissionMessages.completed);
-      await rows(tx, sql`select id from users where id = ${user.id} and school_id = ${user.schoolId} for no key update`);
-      if (await findOverlapping(tx, user.schoolId, user.id, startedAt, endedAt)) throw invalid({ started_at: practiceMessages.offlineOverlap });
+      await this.claim(tx, user, { live: false, startedAt, endedAt });
       return insertOfflineSession(tx, user.schoolId, submissionId, user.id, startedAt, endedAt);
     });
+  }
+
+  /**
+   * The one rule for live and offline sessions (docs/decisions/tasks-and-practice-timer.md,
+   * "One thing at a time"): a student practises one thing at a time. Under a lock of the
+   * student's row (so two claims never pass together): a live start first stops whatever else of
+   * the student runs, counted until now (the student moved on); then no session of the student
+   * may overlap the new span (a running one until now), and the day of its start (school time
+   * zone) may hold at most PRACTICE_SESSIONS_PER_DAY_MAX sessions and PRACTICE_DAY_MAX_MINUTES.
+   * Refusals: 422 naming `started_at`/`ended_at` for an offline session; for a live start
+   * (no body) 409 for an overlap, 422 for the day's count. Gives the moment the span starts.
+   */
+  private async claim(tx: Tx, user: AuthUser, span: Claim): Promise<At> {
+    await lockStudent(tx, user.schoolId, user.id);
+    // A live session starts when the lock is held (the database's clock), after any it waited for.
+    const start: At = span.live ? await clockNow(tx) : span.startedAt;
+    if (span.live) await stopRunningOfStudent(tx, user.schoolId, user.id, start);
+    if (await findOverlapping(tx, user.schoolId, user.id, start, spanEnd(span.live ? null : span.endedAt, start))) {
+      if (span.live) throw conflict(practiceMessages.offlineOverlap);
+      throw invalid({ started_at: practiceMessages.offlineOverlap });
+    }
+    const day = await dayTotals(tx, user.schoolId, user.id, start, this.timeZone);
+    if (day.count >= PRACTICE_SESSIONS_PER_DAY_MAX) {
+      if (span.live) throw new AppError(422, practiceMessages.dayCount);
+      throw invalid({ started_at: practiceMessages.dayCount });
+    }
+    if (!span.live && day.minutes + (span.endedAt.getTime() - span.startedAt.getTime()) / 60_000 > PRACTICE_DAY_MAX_MINUTES)
+      throw invalid({ ended_at: practiceMessages.dayFull });
+    return start;
   }
 
   /** Stops the student's running session; its time counts at most 180 minutes; `tempoBpm` (optional) is kept on it. */
@@ -117,9 +162,9 @@ export class PracticeService {
     return running;
   }
 
-  async list(user: AuthUser, submissionId: number): Promise<PracticeSession[]> {
+  async list(user: AuthUser, submissionId: number, page: { limit?: number | undefined; offset?: number | undefined } = {}): Promise<PracticeSession[]> {
     await this.visible(user, submissionId);
-    return listSessions(this.db, user.schoolId, submissionId);
+    return listSessions(this.db, user.schoolId, submissionId, page.limit ?? PRACTICE_SESSION_PAGE_MAX, page.offset ?? 0);
   }
 
   private async visible(user: AuthUser, submissionId: number): Promise<void> {

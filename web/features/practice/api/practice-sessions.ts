@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PracticeSession } from '@contract/practice';
+import { PRACTICE_SESSION_PAGE_MAX } from '@contract/constants';
 import { api, isApiError } from '@web/lib/api';
 
 /** Query keys: every practice query of a task starts with ['practice-sessions', submissionId]. */
@@ -20,9 +21,12 @@ export async function fetchActiveSession(submissionId: number, signal?: AbortSig
   }
 }
 
-/** GET /api/submissions/{id}/practice-sessions: newest first. */
+/**
+ * GET /api/submissions/{id}/practice-sessions: newest first, the first page (the server's largest):
+ * the screens show the last five and sum what the page holds.
+ */
 export function fetchSessions(submissionId: number, signal?: AbortSignal): Promise<PracticeSession[]> {
-  return api<PracticeSession[]>(`/api/submissions/${submissionId}/practice-sessions`, { signal });
+  return api<PracticeSession[]>(`/api/submissions/${submissionId}/practice-sessions?limit=${PRACTICE_SESSION_PAGE_MAX}`, { signal });
 }
 
 /** POST /api/submissions/{id}/practice-sessions/start → 201 session; 409 {message, session?}. */
