@@ -90,8 +90,9 @@ export async function forgetStudent(tx: DbOrTx, schoolId: number, studentId: num
       (e.target_type === 'user' && e.target_id !== null && ids.includes(Number(e.target_id))) ||
       (e.target_type === 'invite' && e.target_id !== null && goingIds.has(Number(e.target_id)));
     const details = e.details === null ? null : scrub(json<unknown>(e.details), forgotten);
-    const actorName = actorGone || forgotten(e.actor_name) ? '' : e.actor_name;
-    const targetName = targetGone || (e.target_name !== null && forgotten(e.target_name)) ? null : e.target_name;
+    // By id: a namesake (another teacher, a sibling's guardian) keeps their name.
+    const actorName = actorGone ? '' : e.actor_name;
+    const targetName = targetGone ? null : e.target_name;
     await tx.execute(
       sql`update audit_log set actor_name = ${actorName}, target_name = ${targetName}, details = ${details === null ? null : JSON.stringify(details)}::jsonb
            where id = ${Number(e.id)} and school_id = ${schoolId}`,
