@@ -22,6 +22,7 @@ import { BROTLI_QUALITY, COMPRESS_THRESHOLD, GZIP_LEVEL, registerReadCache } fro
 import { requestLang } from './lib/lang';
 import { clientErrorHandler, fastifyTrustProxy, JSON_BODY_LIMIT, limitConnectionsPerAddress, registerBodyLimits, serverTimeouts, trustedPeer } from './lib/limits';
 import { methodTableFor } from './lib/methods';
+import { redactUrl } from './lib/redact';
 import { modules } from './modules/index';
 
 const localeDe = z.locales.de();
@@ -88,27 +89,33 @@ function nulField(value: unknown, path: string[] = [], depth = 0): string | unde
   return undefined;
 }
 
-/** The part of a request's URL that may be logged: signatures of media links are hidden. */
-function safeUrl(url: string): string {
-  return url.replace(/([?&](?:sig|signature|token|exp)=)[^&]*/gi, '$1[redacted]');
+/** Where log lines go: anything with write (pino's destination). */
+export type LogStream = { write(line: string): void };
+
+/**
+ * The request log's settings: passwords, tokens and the Authorization header are never written, and
+ * a request's URL only with its bearer secrets hidden (server/lib/redact.ts). `stream`: where the
+ * lines go (standard output when not given; the tests capture them).
+ */
+export function loggerOptions(config: Pick<AppConfig, 'LOG_LEVEL'>, stream?: LogStream) {
+  return {
+    level: config.LOG_LEVEL,
+    redact: { paths: ['req.headers.authorization', '*.password', '*.token', 'password', 'token'], censor: '[redacted]' },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
+    },
+    ...(stream ? { stream } : {}),
+  };
 }
 
 /**
+ * `logStream`: the request log goes there instead of standard output (with the same settings).
  * `checkResponses` (the API tests): every answer is also encoded by zod and compared with the
  * fast serializer's (server/lib/serializer.ts).
  */
-export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object; checkResponses?: boolean } = {}) {
+export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object; logStream?: LogStream; checkResponses?: boolean } = {}) {
   const app = Fastify({
-    logger:
-      opts.logger === undefined
-        ? {
-            level: deps.config.LOG_LEVEL,
-            redact: { paths: ['req.headers.authorization', '*.password', '*.token', 'password', 'token'], censor: '[redacted]' },
-            serializers: {
-              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: safeUrl(req.url), ip: req.ip }),
-            },
-          }
-        : opts.logger,
+    logger: opts.logger === undefined ? loggerOptions(deps.config, opts.logStream) : opts.logger,
     bodyLimit: JSON_BODY_LIMIT, // JSON bodies (routes may set less); uploads are multipart with their own limits
     trustProxy: fastifyTrustProxy(deps.config.TRUST_PROXY),
     ...serverTimeouts(deps.config),

@@ -137,6 +137,24 @@ export const configSchema = z
   S3_SECRET_ACCESS_KEY: z.preprocess(emptyToUndefined, z.string().optional()),
   // Bucket in the path (http://host/bucket/key) instead of the host name: MinIO, Garage and most self-hosted stores need true.
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, boolish.default(false)),
+  // The address users open the app at (https://uebung.musikschule.example): invitation links and
+  // calendar addresses are built from it, never from the request's Host header
+  // (server/lib/public-url.ts). Only scheme, host and port; a trailing slash is dropped.
+  PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => {
+        try {
+          const u = new URL(v.trim());
+          return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '' && u.username === '' && u.password === '' && u.pathname === '/' && u.search === '' && u.hash === '';
+        } catch {
+          return false;
+        }
+      }, 'must be the http:// or https:// address users open, without a path, such as https://uebung.musikschule.example')
+      .transform((v) => new URL(v.trim()).origin)
+      .optional(),
+  ),
   // Optional (issue 19): the mail server that sends invitation links, e.g. smtps://user:password@mail.example.org:465
   // or smtp://mail.example.org:587 (STARTTLS when offered). Without it the links are only shown to copy.
   SMTP_URL: z.preprocess(

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './boot';
 import { DataDirLockedError } from './lib/data-lock';
 import { createStorage } from './lib/storage';
+import { isLoopbackName } from './lib/public-url';
 import { DEMO_ADMIN, DEMO_GUARDIAN, DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TEACHER, isEmpty, seedDemo } from './db/seed';
 
 async function main() {
@@ -79,6 +80,10 @@ async function main() {
 
   const address = await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info({ ms: Date.now() - startedAt, db: opened.kind }, 'ready');
+  if (!config.PUBLIC_URL && !isLoopbackName(config.HOST)) {
+    // Reachable from other machines, but links would name this one (server/lib/public-url.ts).
+    app.log.warn(`PUBLIC_URL is not set: invitation links and calendar addresses point to http://localhost:${config.PORT}. Set PUBLIC_URL to the address users open.`);
+  }
   console.log(`Übungskontrolle is running on ${address.replace('127.0.0.1', 'localhost')} (${opened.kind === 'pglite' ? `embedded database in ${opened.dataDir}` : 'PostgreSQL'}, media in ${storage.where})`);
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { rows, type Db } from '../db/client';
@@ -14,7 +15,7 @@ import { AppError, invalid, type Msg } from '../errors';
  * - a 2xx answer is stored in that row (status, body, content type) before it goes out; any other
  *   answer deletes the reservation, so a write that failed can be sent again with the same key;
  * - a repeat of the key by the same user answers the stored answer (same status and body) without
- *   running the handler; with another method or path → 422; while the first still runs → 409.
+ *   running the handler; with another method, path or body → 422; while the first still runs → 409.
  * Keys of different users never meet. Rows older than 24 hours are ignored and deleted (at most
  * once an hour, one statement).
  *
@@ -40,6 +41,10 @@ export const idempotencyMessages = {
     de: 'Dieser Idempotency-Key wurde bereits für eine andere Anfrage verwendet.',
     tr: 'Bu Idempotency-Key başka bir istek için zaten kullanıldı.',
   },
+  otherBody: {
+    de: 'Dieser Idempotency-Key wurde bereits für dieselbe Anfrage mit anderem Inhalt verwendet.',
+    tr: 'Bu Idempotency-Key aynı istek için farklı bir içerikle zaten kullanıldı.',
+  },
   stillRunning: {
     de: 'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet. Bitte versuchen Sie es gleich erneut.',
     tr: 'Bu Idempotency-Key ile gönderilen bir istek hâlâ işleniyor. Lütfen birazdan tekrar deneyin.',
@@ -55,6 +60,18 @@ declare module 'fastify' {
     /** The key reserved for this request, until its answer is stored or the reservation dropped. */
     idempotency: { userId: number; key: string } | null;
   }
+}
+
+/**
+ * The request a key was first used for, kept in the row's `headers` under this name (a colon
+ * cannot begin an HTTP header name, so it is never replayed as one): SHA-256 of method, path and
+ * the validated body. A multipart upload is read by its handler, after this: its body counts as none.
+ */
+const FINGERPRINT = ':fingerprint';
+function fingerprintOf(req: FastifyRequest, path: string): string {
+  const multipart = /^multipart\//i.test(req.headers['content-type'] ?? '');
+  const body = req.body === undefined || multipart ? '' : JSON.stringify(req.body);
+  return createHash('sha256').update(`${req.method}\n${path}\n${body}`).digest('base64url');
 }
 
 type Stored = { method: string; path: string; status: number | null; body: string | null; headers: Record<string, string> | null };
@@ -167,7 +184,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, dbKind: 'pglit
       }
       reserved = await rows<{ key: string }>(
         db,
-        sql`insert into idempotency_keys (user_id, key, method, path) values (${userId}, ${key}, ${req.method}, ${path})
+        sql`insert into idempotency_keys (user_id, key, method, path, headers)
+          values (${userId}, ${key}, ${req.method}, ${path}, ${JSON.stringify({ [FINGERPRINT]: fingerprintOf(req, path) })}::jsonb)
           on conflict (user_id, key) do nothing returning key`,
       );
     } finally {
@@ -184,8 +202,11 @@ export function registerIdempotency(app: FastifyInstance, db: Db, dbKind: 'pglit
     // Gone in between (the first request failed and dropped it): the client may simply send again.
     if (!first || first.status === null) throw new AppError(409, idempotencyMessages.stillRunning, undefined, undefined, { 'retry-after': '1' });
     if (first.method !== req.method || first.path !== path) throw invalid({ [HEADER]: idempotencyMessages.otherRequest });
-    reply.code(first.status).headers(first.headers ?? {}).header('idempotent-replayed', 'true');
-    if (!first.headers?.['content-type']) reply.type('application/json; charset=utf-8');
+    // The same call with another body: 422 (draft-ietf-httpapi-idempotency-key-header), never the first answer.
+    const { [FINGERPRINT]: firstFingerprint, ...headers } = first.headers ?? {};
+    if (firstFingerprint !== undefined && firstFingerprint !== fingerprintOf(req, path)) throw invalid({ [HEADER]: idempotencyMessages.otherBody });
+    reply.code(first.status).headers(headers).header('idempotent-replayed', 'true');
+    if (!headers['content-type']) reply.type('application/json; charset=utf-8');
     return reply.send(first.body ?? undefined);
   });
 
@@ -204,7 +225,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, dbKind: 'pglit
     const headers = typeof type === 'string' ? { 'content-type': type } : {};
     try {
       await db.execute(
-        sql`update idempotency_keys set status = ${status}, body = ${text}, headers = ${JSON.stringify(headers)}::jsonb
+        sql`update idempotency_keys set status = ${status}, body = ${text}, headers = coalesce(headers, '{}'::jsonb) || ${JSON.stringify(headers)}::jsonb
           where user_id = ${held.userId} and key = ${held.key}`,
       );
       mine.delete(held);

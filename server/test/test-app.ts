@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp, type AppDeps } from '../app';
+import { buildApp, type AppDeps, type LogStream } from '../app';
 import { configSchema } from '../config';
 import { openPglite, openPostgres, type Db, type DbHandle } from '../db/client';
 import { eq } from 'drizzle-orm';
@@ -63,7 +63,7 @@ async function openTestDb(): Promise<DbHandle & { drop: () => Promise<void>; url
  * PostgreSQL template when TEST_DATABASE_URL is set), with factories for the data a test needs.
  * Call once per test file (beforeAll) and close it in afterAll.
  */
-export async function setupTestApp(env: Record<string, string> = {}, opts: { balanced?: boolean } = {}) {
+export async function setupTestApp(env: Record<string, string> = {}, opts: { balanced?: boolean; logStream?: LogStream } = {}) {
   // TEST_MEDIA_STORE=s3: media in a bucket of an S3-compatible server started for this file.
   const s3 = process.env.TEST_MEDIA_STORE === 's3' && !env.MEDIA_STORE ? await startS3Server() : null;
   if (s3) env = { ...s3.env, ...env };
@@ -78,7 +78,8 @@ export async function setupTestApp(env: Record<string, string> = {}, opts: { bal
     mediaDir: join(dataDir, 'media'),
     secret: randomBytes(32).toString('base64url'),
   };
-  const app = await buildApp(deps, { logger: false, checkResponses: true });
+  // `logStream`: the app's real request log (with env.LOG_LEVEL) is written there, for tests of what it holds.
+  const app = await buildApp(deps, opts.logStream ? { logStream: opts.logStream, checkResponses: true } : { logger: false, checkResponses: true });
   // Every answer is also checked against the OpenAPI document (server/test/openapi-guard.ts).
   const openApiGuard = installOpenApiGuard(app);
   await app.ready();

@@ -264,7 +264,8 @@ export const practiceSessions = pgTable(
 /**
  * The first answer of a write sent with an `Idempotency-Key` (server/lib/idempotency.ts), kept 24
  * hours per user: a repeat gets it again instead of running the write twice. `status` is null
- * while the first request still runs (a reservation).
+ * while the first request still runs (a reservation). `headers` also keeps the request's
+ * fingerprint under `:fingerprint` (never replayed): the same key with another body is refused.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

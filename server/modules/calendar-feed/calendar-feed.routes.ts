@@ -4,18 +4,16 @@ import { bodyErrors, errorResponsesOf, languageOnlyQuery } from '../../../contra
 import { CALENDAR_FEED_DAYS, calendarFeedParams, calendarFeedQuery, calendarFeedResponses, calendarSubscriptionSchema, type CalendarSubscription } from '../../../contract/reports';
 import { currentUser } from '../../lib/auth';
 import { requestLang } from '../../lib/lang';
+import { publicOrigin } from '../../lib/public-url';
 import { todayInZone } from '../../lib/time';
 import { CalendarFeedService, type Subscription } from './calendar-feed.service';
 
-/** The origin the caller reached us at (behind a trusted proxy: the forwarded protocol and host). */
-function origin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
-}
-
+/** The address of a subscription, at the app's public origin (server/lib/public-url.ts), never the request's Host. */
 function addressOf(req: FastifyRequest, s: Subscription): CalendarSubscription {
+  const origin = publicOrigin(req, req.server.deps.config);
   const path = `/calendar/${s.secret}.ics`;
   const lang = requestLang(req) === 'tr' ? '?language=tr' : '';
-  return { url: `${origin(req)}${path}${lang}`, webcal_url: `webcal://${req.host}${path}${lang}`, created_at: s.createdAt.toISOString() };
+  return { url: `${origin}${path}${lang}`, webcal_url: `${origin.replace(/^https?:/, 'webcal:')}${path}${lang}`, created_at: s.createdAt.toISOString() };
 }
 
 export default async function calendarFeedRoutes(fastify: FastifyInstance) {
@@ -79,7 +77,7 @@ export default async function calendarFeedRoutes(fastify: FastifyInstance) {
       const body = await service.file(req.params.file, {
         today: todayInZone(app.deps.config.APP_TIMEZONE),
         lang: requestLang(req),
-        origin: origin(req),
+        origin: publicOrigin(req, app.deps.config),
       });
       return reply
         .header('content-type', 'text/calendar; charset=utf-8')

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
+import { audit } from '../../lib/audit';
 import type { Lang } from '../../errors';
 import { notFound } from '../../errors';
 import { CALENDAR_FEED_DAYS, CALENDAR_FEED_TTL_SECONDS, CALENDAR_FILE_PATTERN } from '../../../contract/reports';
@@ -78,9 +79,14 @@ export class CalendarFeedService {
   }
 
   /** A new address; the old one answers 404 from now on. */
-  async renew(user: FeedUser): Promise<Subscription> {
+  async renew(user: FeedUser & Pick<AuthUser, 'name' | 'role'>): Promise<Subscription> {
     const nonce = randomBytes(16).toString('hex');
-    const row = await replaceFeed(this.db, user.schoolId, user.id, nonce, sha256(feedSecret(this.appSecret, user.id, nonce)));
+    // The old address stops working: audited, as every change of a secret is (by id, server/lib/audit.ts).
+    const row = await this.db.transaction(async (tx) => {
+      const r = await replaceFeed(tx, user.schoolId, user.id, nonce, sha256(feedSecret(this.appSecret, user.id, nonce)));
+      await audit(tx, user, 'calendar.renew', { type: 'user', id: user.id, name: null });
+      return r;
+    });
     return this.toSubscription(user.id, row);
   }
 

@@ -8,7 +8,7 @@ import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
 const TZ = 'Europe/Berlin'; // APP_TIMEZONE of the test app
 let t: TestApp;
 beforeAll(async () => {
-  t = await setupTestApp();
+  t = await setupTestApp({ PUBLIC_URL: 'https://musikschule.example/' });
 });
 afterAll(async () => {
   await t.close();
@@ -17,7 +17,7 @@ afterAll(async () => {
 type Sub = { url: string; webcal_url: string; created_at: string };
 
 async function subscription(user: TestUser, query = ''): Promise<Sub> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/calendar-subscription${query}`, headers: { ...user.headers, host: 'musikschule.example' } });
+  const res = await t.app.inject({ method: 'GET', url: `/api/calendar-subscription${query}`, headers: { ...user.headers, host: 'anderswo.example' } });
   expect(res.statusCode, res.body).toBe(200);
   expect(res.headers['cache-control']).toBe('no-store');
   return res.json<Sub>();
@@ -36,7 +36,7 @@ async function calendarOf(url: string) {
 const bySummary = (events: IcsEvent[], summary: string) => events.filter((e) => e.props.get('SUMMARY')?.value === summary);
 
 describe('calendar subscription', () => {
-  it("gives a student a private address built from the request host, the same on every ask, with their tasks as all-day events on the due dates", async () => {
+  it("gives a student a private address at PUBLIC_URL (whatever Host the request names), the same on every ask, with their tasks as all-day events on the due dates", async () => {
     const teacher = await t.teacher();
     const student = await t.student(teacher, { name: 'Ayşe Kalender' });
     const sibling = await t.student(teacher);
@@ -52,8 +52,8 @@ describe('calendar subscription', () => {
     await t.submission(sibling, teacher, await t.exercise(teacher, { title: 'Nur für den Bruder' }), { dueDate: today });
 
     const sub = await subscription(student);
-    expect(sub.url).toMatch(/^http:\/\/musikschule\.example\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
-    expect(sub.webcal_url).toBe(sub.url.replace(/^http:/, 'webcal:'));
+    expect(sub.url).toMatch(/^https:\/\/musikschule\.example\/calendar\/[A-Za-z0-9_-]{43}\.ics$/);
+    expect(sub.webcal_url).toBe(sub.url.replace(/^https:/, 'webcal:'));
     expect((await subscription(student)).url).toBe(sub.url);
     expect((await subscription(sibling)).url).not.toBe(sub.url);
 
@@ -69,7 +69,7 @@ describe('calendar subscription', () => {
     expect(description).toContain('Status: Offen');
     expect(description).toContain('Bitte mit Metronom\nauf 60');
     expect(description).toContain(`Verfällt nach dem ${addDays(today, 4).split('-').reverse().join('.')}`);
-    expect(scaleEvent!.props.get('URL')!.value).toBe(`http://localhost:80/submissions/${open.id}`); // inject's default Host
+    expect(scaleEvent!.props.get('URL')!.value).toBe(`https://musikschule.example/submissions/${open.id}`);
     const etudes = bySummary(ics.events, 'Etüde Nr. 3').map((e) => [allDayDate(e, 'DTSTART'), e.props.get('DESCRIPTION')!.value.split('\n')[0]]);
     expect(etudes).toEqual([
       [addDays(today, -1), 'Status: Überfällig'],

@@ -13,7 +13,7 @@ import {
   studentGuardiansResponse,
 } from '../../../contract/guardians';
 import { currentUser } from '../../lib/auth';
-import { inviteOrigin } from '../school/invites';
+import { publicOrigin } from '../../lib/public-url';
 import { mailerOf } from '../school/mail';
 import { GuardiansService } from './guardians.service';
 
@@ -57,7 +57,7 @@ export default async function guardiansRoutes(fastify: FastifyInstance) {
         response: { 201: guardianAddResponse, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
       },
     },
-    async (req, reply) => reply.code(201).send(await service.add(currentUser(req), req.params.id, req.body, inviteOrigin(req), mailerOf(app))),
+    async (req, reply) => reply.code(201).send(await service.add(currentUser(req), req.params.id, req.body, publicOrigin(req, app.deps.config), mailerOf(app))),
   );
 
   app.delete(

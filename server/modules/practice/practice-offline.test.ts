@@ -296,6 +296,27 @@ describe('Idempotency-Key', () => {
     expect((await t.db.select().from(submissions).where(eq(submissions.id, s.task.id)))[0]?.completedAt).toBeNull();
   });
 
+  it('refuses the same key on the same call with another body (422 naming the header), and takes the same body in any key order', async () => {
+    const s = await school();
+    const times = span(140 * MIN, 10);
+    const first = await offline(s.task.id, times, s.student, { 'idempotency-key': 'body-1' });
+    expect(first.statusCode).toBe(201);
+    // the same content, its fields in another order: the first answer
+    const reordered = await offline(s.task.id, { ended_at: times.ended_at, started_at: times.started_at }, s.student, { 'idempotency-key': 'body-1' });
+    expect(reordered.statusCode).toBe(201);
+    expect(reordered.headers['idempotent-replayed']).toBe('true');
+    expect(reordered.headers[':fingerprint']).toBeUndefined();
+    const changed = await offline(s.task.id, span(160 * MIN, 10), s.student, { 'idempotency-key': 'body-1' });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.headers['idempotent-replayed']).toBeUndefined();
+    expect(changed.json().errors['idempotency-key']).toEqual(['Dieser Idempotency-Key wurde bereits für dieselbe Anfrage mit anderem Inhalt verwendet.']);
+    const tr = await offline(s.task.id, span(160 * MIN, 10), s.student, { 'idempotency-key': 'body-1', 'accept-language': 'tr' });
+    expect(tr.json().errors['idempotency-key']).toEqual(['Bu Idempotency-Key aynı istek için farklı bir içerikle zaten kullanıldı.']);
+    // nothing was written for the refused body, the key still answers its own
+    expect(await sessionsOf(s.task.id)).toHaveLength(1);
+    expect((await offline(s.task.id, times, s.student, { 'idempotency-key': 'body-1' })).body).toBe(first.body);
+  });
+
   it('does not keep the key of a write that failed: the same key may be sent again', async () => {
     const s = await school();
     const future = { started_at: ago(10 * MIN), ended_at: new Date(Date.now() + 10 * MIN).toISOString() };

@@ -6,8 +6,12 @@
 export const CSV_SEPARATOR = ';';
 export const UTF8_BOM = '\uFEFF';
 
-/** Cells Excel or LibreOffice would run as a formula (or DDE) start with one of these. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Cells Excel or LibreOffice would run as a formula (or DDE) start with one of these: = + - @, a
+ * tab or a carriage return, and the full-width forms ＝ ＋ － ＠ (U+FF1D, U+FF0B, U+FF0D, U+FF20),
+ * which spreadsheets in East Asian locales turn into the ASCII ones on input.
+ */
+const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /**
  * One text cell: a leading formula character gets a "'" in front (OWASP's CSV injection guard: the

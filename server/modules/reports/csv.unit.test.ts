@@ -20,6 +20,15 @@ describe('csv', () => {
     expect(csvCell('Mia=Wagner')).toBe('Mia=Wagner');
   });
 
+  it('guards the full-width formula starters and a leading carriage return as the ASCII ones', () => {
+    expect(csvCell('\uFF1DHYPERLINK("http://x")')).toBe('"\'\uFF1DHYPERLINK(""http://x"")"');
+    expect(csvCell('\uFF0B1')).toBe("'\uFF0B1");
+    expect(csvCell('\uFF0D1')).toBe("'\uFF0D1");
+    expect(csvCell('\uFF20SUM(A1)')).toBe("'\uFF20SUM(A1)");
+    expect(csvCell('\rcmd')).toBe('"\'\rcmd"');
+    expect(csvCell('Mia\uFF1DWagner')).toBe('Mia\uFF1DWagner');
+  });
+
   it('writes numbers with a decimal comma, empty for none', () => {
     expect(csvNumber(15.75)).toBe('15,75');
     expect(csvNumber(0)).toBe('0');

@@ -95,7 +95,7 @@ function decodeQp(text: string): string {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await setupTestApp();
+  t = await setupTestApp({ PUBLIC_URL: 'https://schule.example.org' });
 });
 afterAll(async () => {
   await t.close();
@@ -120,12 +120,13 @@ describe('POST /api/school/invites (teacher invitation)', () => {
   it('answers the one-time link (43-character secret; only its SHA-256 stored), valid 14 days, not e-mailed without SMTP; audited', async () => {
     const { school: s, admin } = await school();
     const email = mail('Neue.Lehrerin');
-    const res = await t.app.inject({ method: 'POST', url: '/api/school/invites', headers: { ...admin.headers, host: 'schule.example.org' }, payload: { name: ' Nora Neu ', email } });
+    const res = await t.app.inject({ method: 'POST', url: '/api/school/invites', headers: { ...admin.headers, host: 'angreifer.example' }, payload: { name: ' Nora Neu ', email } });
     expect(res.statusCode).toBe(201);
     expect(res.headers['cache-control']).toBe('no-store');
     const body = res.json();
     expect(body).toMatchObject({ kind: 'teacher', name: 'Nora Neu', email, students: [], state: 'open', created_by: admin.name, emailed: false });
-    expect(body.url).toMatch(/^http:\/\/schule\.example\.org\/einladung\/[A-Za-z0-9_-]{43}$/);
+    // at PUBLIC_URL, whatever Host the request names (server/lib/public-url.ts)
+    expect(body.url).toMatch(/^https:\/\/schule\.example\.org\/einladung\/[A-Za-z0-9_-]{43}$/);
     const token = tokenOf(body.url);
     expect(new RegExp(INVITE_TOKEN_PATTERN).test(token)).toBe(true);
     const days = (new Date(body.expires_at).getTime() - new Date(body.created_at).getTime()) / 86_400_000;

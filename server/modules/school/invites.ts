@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { tokens } from '../../db/schema/index';
 import { conflict, invalid, notFound, type Msg } from '../../errors';
@@ -63,14 +62,6 @@ export const inviteMessages = {
 const TOKEN_RE = new RegExp(INVITE_TOKEN_PATTERN);
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/**
- * The origin the caller reached us at (behind a trusted proxy: the forwarded protocol and host), as
- * the calendar address is built (server/modules/calendar-feed): the link must open the same site.
- */
-export function inviteOrigin(req: FastifyRequest): string {
-  return `${req.protocol}://${req.host}`;
-}
-
 export function inviteState(row: Pick<InviteRow, 'accepted_at' | 'revoked_at' | 'expires_at'>, now = new Date()): Invite['state'] {
   if (row.accepted_at) return 'accepted';
   if (row.revoked_at) return 'revoked';
@@ -101,7 +92,8 @@ function isTransaction(db: DbOrTx): boolean {
 }
 
 /**
- * Makes an invitation of the actor's school and answers it with its link (`${origin}/einladung/${token}`).
+ * Makes an invitation of the actor's school and answers it with its link (`${origin}/einladung/${token}`;
+ * the origin from publicOrigin, server/lib/public-url.ts).
  * 409 when the e-mail belongs to an account (any school: e-mails are unique) or to an open
  * invitation of the school. A guardian invitation keeps those of `studentIds` that are students of
  * the school (the caller checks that the actor may name them). Audited as 'invite.create'.

@@ -394,8 +394,13 @@ export async function auditLogPage(db: DbOrTx, schoolId: number, before?: number
     : sql` and (a.created_at, a.id) < (select b.created_at, b.id from audit_log b where b.id = ${before} and b.school_id = ${schoolId})`;
   const found = await rows<AuditRow>(
     db,
-    sql`select a.id, a.created_at, a.actor_id, a.actor_name, a.actor_role, a.action, a.target_type, a.target_id, a.target_name, a.details
+    // A name not copied into the entry (a student's or guardian's, server/lib/audit.ts) is the
+    // account's current one while it exists; after its erasure, none.
+    sql`select a.id, a.created_at, a.actor_id, coalesce(nullif(a.actor_name, ''), au.name, '') as actor_name, a.actor_role, a.action,
+               a.target_type, a.target_id, coalesce(a.target_name, tu.name) as target_name, a.details
         from audit_log a
+        left join users au on au.id = a.actor_id and au.school_id = a.school_id
+        left join users tu on a.target_type = 'user' and tu.id = a.target_id and tu.school_id = a.school_id
         where a.school_id = ${schoolId}${after}
         order by a.created_at desc, a.id desc
         limit ${AUDIT_PAGE_SIZE + 1}`,

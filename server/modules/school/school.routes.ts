@@ -33,7 +33,8 @@ import { requestLang } from '../../lib/lang';
 import { LOGIN_BODY_LIMIT } from '../../lib/limits';
 import { contentDisposition } from '../media/media.service';
 import { studentZip } from './export';
-import { acceptInvite, createInvite, inviteOrigin, publicInvite, revokeInvite, schoolInvites } from './invites';
+import { acceptInvite, createInvite, publicInvite, revokeInvite, schoolInvites } from './invites';
+import { publicOrigin } from '../../lib/public-url';
 import { mailerOf } from './mail';
 import { SchoolService } from './school.service';
 
@@ -229,7 +230,7 @@ export default async function schoolRoutes(fastify: FastifyInstance) {
     },
     async (req, reply) => {
       const admin = currentUser(req);
-      const created = await createInvite(db, admin, { kind: 'teacher', name: req.body.name, email: req.body.email, studentIds: [] }, inviteOrigin(req), mailerOf(app));
+      const created = await createInvite(db, admin, { kind: 'teacher', name: req.body.name, email: req.body.email, studentIds: [] }, publicOrigin(req, app.deps.config), mailerOf(app));
       return reply.code(201).header('cache-control', 'no-store').send(created);
     },
   );

@@ -35,6 +35,7 @@ import {
   type StudentExportData,
 } from './school.repo';
 import { recordingFolder } from '../recordings/recordings.service';
+import { forgetStudent } from './forget';
 
 export const schoolMessages = {
   teacherNotActive: {
@@ -261,9 +262,12 @@ export class SchoolService {
       const counts = await eraseCounts(tx, admin.schoolId, id);
       // A recording sent between the first look and the lock: its file too (rare, usually none).
       for (const f of await recordingFilesOf(tx, admin.schoolId, id)) if (!done.has(f.path) && (await removeFile(f.path))) files++;
+      // Names and addresses copied elsewhere (invitations, audit entries) go first (forget.ts).
+      await forgetStudent(tx, admin.schoolId, id);
       const guardians = await eraseStudent(tx, admin.schoolId, id);
       const erased = { tasks: counts.tasks, practice_sessions: counts.practice_sessions, recordings: counts.recordings, files, guardian_accounts: guardians.length };
-      await audit(tx, admin, 'student.erase', { type: 'user', id, name: again.name }, { teacher: again.teacherName, ...erased });
+      // Who erased which accounts, when: ids only, no name of the erased.
+      await audit(tx, admin, 'student.erase', { type: 'user', id, name: null }, { teacher_id: again.teacherId, ...erased, guardian_account_ids: guardians });
       return { erased, guardians, taskIds: counts.task_ids, teacherId: again.teacherId };
     });
     // Whatever else a task's folder held (a half-stored upload): gone with the task.

@@ -617,12 +617,13 @@ describe('POST /api/school/students/{id}/erase', () => {
     expect((await call('GET', '/api/user', w.student)).statusCode).toBe(401);
     expect((await call('GET', `/api/students/${w.student.id}`, w.teacher)).statusCode).toBe(404);
     const [entry] = await auditEntries(w.school.id, 'student.erase');
-    expect(entry).toMatchObject({ actor_id: w.admin.id, actor_name: w.admin.name, actor_role: 'admin', target_id: w.student.id, target_name: 'Emre Löschmann' });
+    // who erased which account ids, when: no name of the erased (docs/decisions/schools-and-roles.md)
+    expect(entry).toMatchObject({ actor_id: w.admin.id, actor_name: w.admin.name, actor_role: 'admin', target_id: w.student.id, target_name: null });
     expect(Date.now() - new Date(entry!.created_at).getTime()).toBeLessThan(60_000);
-    expect(detailsOf(entry!.details)).toEqual({ teacher: w.teacher.name, tasks: 2, practice_sessions: 3, recordings: 2, files: 2, guardian_accounts: 1 });
+    expect(detailsOf(entry!.details)).toEqual({ teacher_id: w.teacher.id, tasks: 2, practice_sessions: 3, recordings: 2, files: 2, guardian_accounts: 1, guardian_account_ids: [w.onlyChild.id] });
     // the administrator reads it in the log
     const log = (await call('GET', '/api/school/audit-log', w.admin)).json();
-    expect(log.data[0]).toMatchObject({ action: 'student.erase', actor: { id: w.admin.id }, target: { type: 'user', id: w.student.id, name: 'Emre Löschmann' } });
+    expect(log.data[0]).toMatchObject({ action: 'student.erase', actor: { id: w.admin.id, name: w.admin.name }, target: { type: 'user', id: w.student.id, name: null } });
     // the German note
     const again = await fullStudent();
     const de = await call('POST', `/api/school/students/${again.student.id}/erase`, again.admin, { confirm_name: 'Emre Löschmann' });

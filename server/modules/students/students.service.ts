@@ -1,6 +1,8 @@
-import type { Db, DbOrTx } from '../../db/client';
+import { sql } from 'drizzle-orm';
+import { rows, type Db, type DbOrTx } from '../../db/client';
 import { invalid, notFound, type Msg } from '../../errors';
 import { forgetUser, type AuthUser } from '../../lib/auth';
+import { audit } from '../../lib/audit';
 import { hashPassword } from '../../lib/passwords';
 import { PASSWORD_MIN_LENGTH } from '../../../contract/constants';
 import { passwordTooShort, type Student } from '../../../contract/students';
@@ -18,6 +20,8 @@ import {
   setEnrolments,
   updateStudent,
 } from './students.repo';
+import { forgetStudent } from '../school/forget';
+import { eraseCounts } from '../school/school.repo';
 
 export const studentMessages = {
   emailTaken: {
@@ -112,6 +116,7 @@ export class StudentsService {
     try {
       const updated = await this.db.transaction(async (tx) => {
         if (!(await isOwnStudent(tx, teacher.schoolId, teacher.id, id))) throw notFound();
+        const [before] = await rows<{ email: string }>(tx, sql`select email from users where id = ${id} and school_id = ${teacher.schoolId} for update`);
         await updateStudent(tx, teacher.schoolId, teacher.id, id, {
           name: input.name,
           email: input.email,
@@ -121,6 +126,10 @@ export class StudentsService {
         });
         // A changed password signs the student out on every device.
         if (passwordHash) await revokeTokens(tx, id);
+        // Security-relevant: a new password (the teacher can sign in as the student) and a new
+        // sign-in address. By id only: no password, no address in the entry.
+        if (passwordHash) await audit(tx, teacher, 'student.password_reset', { type: 'user', id, name: null });
+        if (before && before.email.toLowerCase() !== input.email.toLowerCase()) await audit(tx, teacher, 'student.email_change', { type: 'user', id, name: null });
         if (input.course_ids) await setEnrolments(tx, teacher.schoolId, id, input.course_ids);
         return this.get(teacher, id, tx);
       });
@@ -148,10 +157,21 @@ export class StudentsService {
   async remove(teacher: AuthUser, id: number): Promise<number[]> {
     const { taskIds, guardians } = await this.db.transaction(async (tx) => {
       if (!(await isOwnStudent(tx, teacher.schoolId, teacher.id, id))) throw notFound();
+      const counts = await eraseCounts(tx, teacher.schoolId, id);
       const following = await guardiansOf(tx, teacher.schoolId, id);
+      // As the administrator's erasure: names and addresses copied elsewhere go too (school/forget.ts).
+      await forgetStudent(tx, teacher.schoolId, id);
       const taskIds = await deleteStudent(tx, teacher.schoolId, teacher.id, id);
       // a parent whose only child this was has no reason for an account any more (issue 19)
-      return { taskIds, guardians: await deleteOrphanedGuardians(tx, teacher.schoolId, following) };
+      const guardians = await deleteOrphanedGuardians(tx, teacher.schoolId, following);
+      await audit(tx, teacher, 'student.delete', { type: 'user', id, name: null }, {
+        tasks: counts.tasks,
+        practice_sessions: counts.practice_sessions,
+        recordings: counts.recordings,
+        guardian_accounts: guardians.length,
+        guardian_account_ids: guardians,
+      });
+      return { taskIds, guardians };
     });
     await forgetUser(this.db, id);
     for (const g of guardians) await forgetUser(this.db, g);

@@ -66,6 +66,32 @@ describe('AuditLogPage', () => {
     expect(screen.getByTestId('audit-count')).toHaveTextContent('Alle 3 Einträge angezeigt');
   });
 
+  it('names the new actions and shows an erased actor or target as erased', async () => {
+    stubServer({
+      'GET /api/school/audit-log': {
+        data: [
+          entry(52, 'student.delete', { actor: { id: 7, name: 'Anna Roth', role: 'teacher' }, target: { type: 'user', id: 3, name: null }, details: { tasks: 2, practice_sessions: 3, recordings: 0 } }),
+          entry(51, 'student.password_reset', { actor: { id: 7, name: 'Anna Roth', role: 'teacher' }, target: { type: 'user', id: 4, name: 'Elif Kaya' }, details: null }),
+          entry(50, 'student.email_change', { actor: { id: 7, name: 'Anna Roth', role: 'teacher' }, target: { type: 'user', id: 4, name: 'Elif Kaya' }, details: null }),
+          entry(49, 'calendar.renew', { actor: { id: null, name: '', role: 'guardian' }, target: { type: 'user', id: 8, name: null }, details: null }),
+        ],
+        next_before: null,
+      },
+    });
+    renderWithApp(<AuditLogPage />);
+    const rows = await screen.findAllByTestId('audit-row');
+    expect(rows.map((r) => within(r).getByTestId('audit-action').textContent)).toEqual([
+      'Schüler gelöscht',
+      'Passwort des Schülers neu gesetzt',
+      'E-Mail-Adresse des Schülers geändert',
+      'Kalenderadresse erneuert',
+    ]);
+    expect(rows[0]).toHaveTextContent('2 Aufgaben, 3 Übungssitzungen, 0 Aufnahmen');
+    expect(within(rows[0]!).getByTestId('audit-target')).toHaveTextContent('(gelöscht)');
+    expect(within(rows[1]!).getByTestId('audit-target')).toHaveTextContent('Elif Kaya');
+    expect(rows[3]).toHaveTextContent('(gelöscht)');
+  });
+
   it('has an empty state and speaks Turkish', async () => {
     await i18n.changeLanguage('tr');
     stubServer({ 'GET /api/school/audit-log': { data: [], next_before: null } });

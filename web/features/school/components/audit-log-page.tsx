@@ -104,7 +104,7 @@ export function AuditLogPage() {
                       <time dateTime={e.created_at}>{formatDateTime(e.created_at, timeZone)}</time>
                     </td>
                     <td className="px-3 py-3 max-md:block max-md:p-0 max-md:pt-1">
-                      <span className="font-medium text-slate-900">{e.actor.name}</span>
+                      <span className="font-medium text-slate-900">{e.actor.name || t('school:audit.erased')}</span>
                       <Badge tone={e.actor.role === 'admin' ? 'brand' : 'neutral'} className="ml-1.5">
                         {text.role(e.actor.role)}
                       </Badge>

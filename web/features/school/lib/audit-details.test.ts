@@ -25,6 +25,8 @@ describe('audit details', () => {
     expect(auditDetails(entry('invite.accept', { role: 'guardian', students: ['Ayşe Demir', 'Elif Kaya'] }), t)).toBe('als Eltern von Ayşe Demir, Elif Kaya');
     expect(auditDetails(entry('guardian.link', { student_id: 3, student_name: 'Ayşe Demir' }), t)).toBe('Kind: Ayşe Demir');
     expect(auditDetails(entry('student.erase', { tasks: 4, practice_sessions: 10, recordings: 1, files: 1 }), t)).toBe('4 Aufgaben, 10 Übungssitzungen, 1 Aufnahmen');
+    expect(auditDetails(entry('student.delete', { tasks: 2, practice_sessions: 3, recordings: 0, guardian_accounts: 1, guardian_account_ids: [9] }), t)).toBe('2 Aufgaben, 3 Übungssitzungen, 0 Aufnahmen');
+    expect(auditDetails(entry('student.password_reset', null), t)).toBeNull();
     await i18n.changeLanguage('tr');
     expect(auditDetails(entry('student.move', { from: { name: 'A' }, to: { name: 'B' } }), t)).toBe('A → B');
     await i18n.changeLanguage('de');

@@ -40,7 +40,8 @@ export function auditDetails(e: AuditEntry, t: T): string | null {
       return child ? t('audit.details.child', { name: child }) : null;
     }
     case 'student.export':
-    case 'student.erase': {
+    case 'student.erase':
+    case 'student.delete': {
       const tasks = num(d.tasks);
       const sessions = num(d.practice_sessions);
       const recordings = num(d.recordings);
