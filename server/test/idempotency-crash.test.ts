@@ -52,6 +52,9 @@ it('delivers a take after a crash with the key its first try reserved, within se
   const slow = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { ...headers, 'content-length': String(body.payload.length) } });
   slow.on('error', () => {});
   slow.write(body.payload.subarray(0, Math.floor(body.payload.length / 2)));
+  // Its reservation is made once its headers are read: give a loaded machine time for that before
+  // the repeat, which would otherwise reserve the key itself and be stored (201).
+  await new Promise((r) => setTimeout(r, 1500));
   // The key is reserved: a repeat meanwhile is told to wait.
   let busy = 0;
   for (let i = 0; i < 100 && busy !== 409; i++) {
