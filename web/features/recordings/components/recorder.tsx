@@ -321,6 +321,11 @@ export function PendingTakes({ takes }: { takes: PendingTake[] }) {
                     {t('pending.text', { date: formatDate(take.createdAt) })}
                     {take.durationMs !== null && <span className="tabular-nums"> · {formatMoment(take.durationMs)}</span>}
                   </p>
+                  {take.error && (
+                    <p role="alert" className="mt-1 text-sm text-red-700" data-testid="take-error">
+                      {take.error}
+                    </p>
+                  )}
                 </div>
                 <div className="flex flex-col gap-2 sm:flex-row">
                   <Button size="lg" className="w-full sm:w-auto" icon={<Send aria-hidden="true" className="size-5" />} onClick={() => void send(take)} data-testid="take-resend">
