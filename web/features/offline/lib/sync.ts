@@ -3,7 +3,7 @@ import { api, isApiError } from '@web/lib/api';
 import { addSentRecording, uploadRecording } from '@web/features/recordings/api/recordings';
 import { outbox as takes } from '@web/features/recordings/lib/outbox';
 import { uploads } from '@web/features/recordings/lib/uploads';
-import { storageErrorCode, storageErrorText } from '@web/features/recordings/lib/storage-errors';
+import { storageErrorText, storageRefusal } from '@web/features/recordings/lib/storage-errors';
 import { writes, type QueuedWrite } from './outbox';
 import { onFlushRequested } from './sync-trigger';
 
@@ -85,11 +85,12 @@ export function startSync(userId: number, queryClient: QueryClient): SyncHandle 
           if (err instanceof DOMException && err.name === 'AbortError') continue;
           // No room (413 of a quota, 507 of the server's disk): the take is refused with the text
           // that says what to do, not sent again by itself (docs/decisions/storage-quota.md).
-          if (retryable(err) && !storageErrorCode(err)) {
+          const refusal = storageRefusal(err);
+          if (retryable(err) && !refusal) {
             blocked = true;
             break;
           }
-          await takes.put({ ...take, error: reason(err) });
+          await takes.put({ ...take, error: reason(err), ...(refusal ? { refusal } : {}) });
         } finally {
           uploads.end(take.id);
         }

@@ -5,7 +5,7 @@ import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { addSentRecording, recordingKeys, uploadRecording } from '../api/recordings';
 import { outbox, type PendingTake } from '../lib/outbox';
-import { storageErrorText } from '../lib/storage-errors';
+import { refusalText, storageRefusal } from '../lib/storage-errors';
 import { uploads } from '../lib/uploads';
 
 /**
@@ -23,7 +23,7 @@ export function useSendTake() {
       if (uploads.get(take.id)) return false;
       const controller = uploads.begin(take.id);
       // A reason from an earlier attempt goes: this attempt gives its own.
-      const { error: _earlier, ...fresh } = take;
+      const { error: _earlier, refusal: _earlierRefusal, ...fresh } = take;
       try {
         await outbox.put(fresh);
       } catch (err) {
@@ -40,13 +40,14 @@ export function useSendTake() {
         void queryClient.invalidateQueries({ queryKey: ['submissions'] });
         return true;
       } catch (err) {
-        const storage = storageErrorText(err, t);
+        const refusal = storageRefusal(err);
         if (err instanceof DOMException && err.name === 'AbortError') toast.info(t('send.cancelled'));
-        else if (storage) {
+        else if (refusal) {
           // No room (the quotas, the server's disk): said with what to do, kept on the take and not
           // sent again by itself (docs/decisions/storage-quota.md).
-          await outbox.put({ ...fresh, error: storage }).catch(() => undefined);
-          toast.error(storage, 0);
+          const text = refusalText(refusal, t);
+          await outbox.put({ ...fresh, error: text, refusal }).catch(() => undefined);
+          toast.error(text, 0);
         } else if (isApiError(err) && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429 && err.status !== 401)
           toast.error(err.fieldError('file') ?? err.message, 0);
         else toast.error(t('send.error'), 0);
