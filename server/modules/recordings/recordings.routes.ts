@@ -109,10 +109,10 @@ export default async function recordingsRoutes(fastify: FastifyInstance) {
       // Before a byte of the body is read: whose task, its state, room for another, room in the
       // quotas and on the disk for what the client says it sends (docs/decisions/storage-quota.md).
       await service.assertCanUpload(user, req.params.id);
+      if (!req.isMultipart()) throw notMultipart();
       const declared = declaredUploadBytes(req.headers['content-length']);
       await quota.assertRoom(app.deps.db, { schoolId: user.schoolId, studentId: user.id }, declared ?? 0);
       await quota.assertDisk(Math.min(declared ?? RECORDING_LIMITS.maxBytes, RECORDING_LIMITS.maxBytes));
-      if (!req.isMultipart()) throw notMultipart();
       const staged = await readRecordingForm(req, storage);
       const recording = await service.create(user, req.params.id, staged);
       return reply.code(201).send(recording);

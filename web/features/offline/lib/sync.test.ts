@@ -5,6 +5,7 @@ import { QueryClient, onlineManager } from '@tanstack/react-query';
 import { writes } from './outbox';
 import { localSessions, asQueuedSession } from './offline-session';
 import { startSync, type SyncHandle } from './sync';
+import { requestFlush } from './sync-trigger';
 
 /**
  * The outbox sender (issue 17) against IndexedDB (fake-indexeddb) and a scripted server: order,
@@ -173,13 +174,14 @@ describe('a recording refused for want of room (docs/decisions/storage-quota.md)
     await takes.put({ id: `t-${status}`, submissionId: 7, userId: 1, title: 'Tonleiter', blob, type: 'audio/webm', kind: 'audio', durationMs: 1000, message: '', createdAt: '2026-11-23T10:00:00.000Z' });
     xhrAnswers.push({ status, body });
     handle = startSync(1, new QueryClient());
-    void handle.flush(true);
+    requestFlush(); // 'Jetzt senden'
     await vi.waitFor(async () => expect((await takes.list(1))[0]?.refusal?.code).toBe(body.code));
     const [left] = await takes.list(1);
     expect(left?.error).toMatch(text);
     // the next run (the connection back, 'Jetzt senden') leaves it alone
-    await handle.flush(true);
+    requestFlush();
     await new Promise((r) => setTimeout(r, 50));
+    await handle.flush();
     expect(xhrCalls).toBe(1);
     await takes.remove(left!.id);
   });

@@ -48,6 +48,7 @@ export function useSendTake() {
           const text = refusalText(refusal, t);
           await outbox.put({ ...fresh, error: text, refusal }).catch(() => undefined);
           toast.error(text, 0);
+          void queryClient.invalidateQueries({ queryKey: recordingKeys.storageUsage() });
         } else if (isApiError(err) && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429 && err.status !== 401)
           toast.error(err.fieldError('file') ?? err.message, 0);
         else toast.error(t('send.error'), 0);
