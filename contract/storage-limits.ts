@@ -30,8 +30,8 @@ export const STORAGE_TEXTS = {
     tr: 'Kayıtlar için depolama alanın dolu. Lütfen eski kayıtlarını sil veya öğretmenine sor.',
   },
   schoolQuota: {
-    de: 'Der Speicherplatz der Schule ist voll. Bitte wenden Sie sich an die Lehrkraft oder die Schulverwaltung.',
-    tr: 'Okulun depolama alanı dolu. Lütfen öğretmene veya okul yönetimine başvurun.',
+    de: 'Der Speicherplatz der Schule ist voll. Bitte wenden Sie sich an die Schulverwaltung.',
+    tr: 'Okulun depolama alanı dolu. Lütfen okul yönetimine başvurun.',
   },
   insufficientStorage: {
     de: 'Auf dem Server ist gerade nicht genug Speicherplatz frei. Bitte versuchen Sie es später erneut und sagen Sie der Schulverwaltung Bescheid, wenn es so bleibt.',

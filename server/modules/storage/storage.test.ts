@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SchoolStorage, StudentStorage } from '../../../contract/storage';
+import { ConfigError, loadConfig } from '../../config';
 import { rows } from '../../db/client';
 import { diskSpace } from '../../lib/disk-space';
 import { multipart } from '../../test/authz-world';
@@ -314,5 +315,25 @@ describe('the disk check before a write', () => {
 
   it('reads the real free space of the media folder (statfs)', async () => {
     expect(await realFree(join(t.deps.mediaDir, 'not-made-yet'))).toBeGreaterThan(0);
+  });
+});
+
+describe('the settings', () => {
+  it('default to 1 GiB per student, 50 GB per school and a 512 MB margin, and refuse bad values at start', () => {
+    const c = loadConfig({});
+    expect([c.STORAGE_QUOTA_STUDENT_MB, c.STORAGE_QUOTA_SCHOOL_GB, c.STORAGE_FREE_MARGIN_MB]).toEqual([1024, 50, 512]);
+    expect(loadConfig({ STORAGE_QUOTA_STUDENT_MB: '200', STORAGE_QUOTA_SCHOOL_GB: '500', STORAGE_FREE_MARGIN_MB: '0' })).toMatchObject({
+      STORAGE_QUOTA_STUDENT_MB: 200,
+      STORAGE_QUOTA_SCHOOL_GB: 500,
+      STORAGE_FREE_MARGIN_MB: 0,
+    });
+    for (const [key, bad] of [
+      ['STORAGE_QUOTA_STUDENT_MB', '10'],
+      ['STORAGE_QUOTA_STUDENT_MB', '1.5'],
+      ['STORAGE_QUOTA_SCHOOL_GB', '0'],
+      ['STORAGE_QUOTA_SCHOOL_GB', 'viel'],
+      ['STORAGE_FREE_MARGIN_MB', '-1'],
+    ] as const)
+      expect(() => loadConfig({ [key]: bad }), `${key}=${bad}`).toThrow(ConfigError);
   });
 });
