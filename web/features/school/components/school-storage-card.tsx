@@ -39,15 +39,24 @@ export function SchoolStorageCard() {
       <CardHeader
         title={
           <span className="flex items-center gap-2">
-            <HardDrive aria-hidden="true" className="size-4.5 text-brand-600" />
+            <HardDrive aria-hidden="true" className="size-4.5 shrink-0 text-brand-600" />
             {t('school:storage.title')}
           </span>
         }
         description={t('school:storage.subtitle')}
         actions={
           s && (
-            <Button variant="secondary" size="sm" icon={<Settings2 aria-hidden="true" className="size-4" />} onClick={() => setEditing(true)} data-testid="storage-edit">
-              {t('school:storage.edit')}
+            <Button
+              variant="secondary"
+              size="sm"
+              icon={<Settings2 aria-hidden="true" className="size-4" />}
+              onClick={() => setEditing(true)}
+              aria-label={t('school:storage.edit')}
+              title={t('school:storage.edit')}
+              data-testid="storage-edit"
+            >
+              {/* a phone shows the icon alone: the title keeps its room */}
+              <span className="hidden sm:inline">{t('school:storage.edit')}</span>
             </Button>
           )
         }
