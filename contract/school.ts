@@ -181,6 +181,7 @@ export const auditActions = [
   'guardian.link',
   'guardian.remove',
   'school.rename',
+  'school.storage_quota',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -113,6 +113,21 @@ export const configSchema = z
     emptyToUndefined,
     z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(36500, 'must be at most 36500').default(365),
   ),
+  // Storage quotas (docs/decisions/storage-quota.md): the defaults a school's administrator may
+  // change for their school. A student's recordings, and the school's recordings and exercise media.
+  STORAGE_QUOTA_STUDENT_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(50, 'must be at least 50').max(1_048_576, 'must be at most 1048576').default(1024),
+  ),
+  STORAGE_QUOTA_SCHOOL_GB: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(102_400, 'must be at most 102400').default(50),
+  ),
+  // An upload is refused (507) unless the disk of DATA_DIR/media keeps this much free beyond the file.
+  STORAGE_FREE_MARGIN_MB: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').max(1_048_576, 'must be at most 1048576').default(512),
+  ),
   // Where media files (exercise media, recordings) live: the folder DATA_DIR/media, or an
   // S3-compatible bucket (docs/decisions/0014-media-on-s3.md). Every process of one school must use the same.
   MEDIA_STORE: z.preprocess(emptyToUndefined, z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local')),

@@ -15,6 +15,7 @@ import calendarFeed from './calendar-feed/calendar-feed.routes';
 import reports from './reports/reports.routes';
 import school from './school/school.routes';
 import guardians from './guardians/guardians.routes';
+import storage from './storage/storage.routes';
 
 /** Every API module, registered in this order by buildApp. Each module owns its folder. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -34,4 +35,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   reports,
   school,
   guardians,
+  storage,
 ];

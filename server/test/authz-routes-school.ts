@@ -89,6 +89,27 @@ export const schoolMatrix: Record<string, Spec> = {
     },
     check: dashboardCheck,
   },
+  'GET /api/school/storage': {
+    access: 'admin',
+    expect: adminOnly(200, 200),
+    hidden: ['adminC'],
+    visible: ['adminA'],
+    // the largest students of school A are named to A's administrator only
+    build: async (w) => {
+      const s = await w.student();
+      await w.t.db.execute(sql`insert into recordings (submission_id, student_id, teacher_id, kind, mime_type, path, filename, size, duration_ms)
+        select id, student_id, teacher_id, 'audio', 'audio/wav', ${`recordings/authz/${w.marker('p')}.wav`}, 'a.wav', 5000000, 1000
+        from submissions where id = ${(await w.t.submission(s, w.teacherA, await w.t.exercise(w.teacherA))).id}`);
+      w.t.forgetReads();
+      return { url: '/api/school/storage', secrets: [s.name] };
+    },
+  },
+  'PUT /api/school/storage': {
+    access: 'admin',
+    expect: adminOnly(200, 200),
+    // each administrator sets their own school's quotas (the defaults again: nothing else changes)
+    build: async () => ({ url: '/api/school/storage', payload: { quota_bytes: null, student_quota_bytes: null } }),
+  },
   'GET /api/school/teachers': {
     access: 'admin',
     expect: adminOnly(200, 200),

@@ -509,6 +509,20 @@ export const matrix: Record<string, Spec> = {
       else expect(count).toBe(0);
     },
   },
+  'GET /api/storage/usage': {
+    access: 'student',
+    expect: anyStudent(200),
+    // every student their own bytes: student A has a recording, student B none of A's
+    build: async (w) => {
+      await recording(w);
+      return { url: '/api/storage/usage' };
+    },
+    check: (_w, caller, body) => {
+      const used = (body as { used_bytes: number }).used_bytes;
+      if (caller === 'studentA') expect(used).toBeGreaterThan(0);
+      else expect(used).toBe(0);
+    },
+  },
   'GET /api/recordings/new-feedback/count': {
     access: 'student',
     expect: anyStudent(200),

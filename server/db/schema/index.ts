@@ -38,6 +38,9 @@ export const schools = pgTable('schools', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The school's own storage quotas in bytes; null: the server's default (docs/decisions/storage-quota.md). */
+  storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }),
+  studentQuotaBytes: bigint('student_quota_bytes', { mode: 'number' }),
 });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();

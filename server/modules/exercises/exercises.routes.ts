@@ -17,6 +17,9 @@ import { currentUser } from '../../lib/auth';
 import { requestLang } from '../../lib/lang';
 import { categoryLabels, ExercisesService, moveOrphanMediaAside, notMultipart } from './exercises.service';
 import { FORM_LIMITS, readExerciseForm } from './exercises.upload';
+import { storageErrorSchema } from '../../../contract/storage';
+import { declaredUploadBytes } from '../../lib/disk-space';
+import { StorageQuota } from '../storage/storage.service';
 
 /** The multipart body is read by the handler (streamed to disk), so only params and query are validated up front. */
 const skipBodyValidation: typeof validatorCompiler = (ctx) =>
@@ -41,7 +44,15 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
   // In a bucket other processes (other machines) may be storing an upload right now, its row not
   // yet committed: only objects older than an upload may take are orphans there.
   await moveOrphanMediaAside(app.deps.db, storage, app.log, storage.kind === 's3' ? TEMP_MAX_AGE_MS : 0);
-  const service = new ExercisesService(app.deps.db, storage, app.log);
+  const quota = new StorageQuota(app.deps.db, app.deps.config, app.deps.mediaDir);
+  const service = new ExercisesService(app.deps.db, storage, app.log, quota);
+  /** Before the body: room in the school's quota and on the disk for what the client says it sends (docs/decisions/storage-quota.md). */
+  const assertUploadRoom = async (schoolId: number, contentLength: string | undefined) => {
+    const declared = declaredUploadBytes(contentLength);
+    if (declared !== undefined && declared > 0) await quota.assertRoom(app.deps.db, { schoolId, studentId: null }, declared, { field: 'media_files' });
+    // a form of text alone (an edit without new media) writes no file: no disk check
+    if (declared !== 0) await quota.assertDisk(declared ?? 0);
+  };
 
   // Encapsulated in this plugin: only these routes accept multipart bodies.
   await app.register(multipart, {
@@ -94,12 +105,13 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
         consumes: ['multipart/form-data'],
         querystring: languageOnlyQuery,
         body: exerciseMultipartDoc,
-        response: { 201: exerciseSchema, ...errorResponsesOf(401, 403, 409), ...bodyErrors },
+        response: { 201: exerciseSchema, ...errorResponsesOf(401, 403, 409), ...bodyErrors, 413: storageErrorSchema, 507: storageErrorSchema },
       },
     },
     async (req, reply) => {
       const user = currentUser(req);
       if (!req.isMultipart()) throw notMultipart();
+      await assertUploadRoom(user.schoolId, req.headers['content-length']);
       const form = await readExerciseForm(req, storage);
       const exercise = await service.save(user, undefined, form, requestLang(req));
       return reply.code(201).send(exercise);
@@ -118,13 +130,14 @@ export default async function exercisesRoutes(fastify: FastifyInstance) {
         params: idParams,
         querystring: languageOnlyQuery,
         body: exerciseMultipartDoc,
-        response: { 200: exerciseSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
+        response: { 200: exerciseSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors, 413: storageErrorSchema, 507: storageErrorSchema },
       },
     },
     async (req) => {
       const user = currentUser(req);
       await service.assertOwn(user, req.params.id);
       if (!req.isMultipart()) throw notMultipart();
+      await assertUploadRoom(user.schoolId, req.headers['content-length']);
       const form = await readExerciseForm(req, storage);
       return service.save(user, req.params.id, form, requestLang(req));
     },

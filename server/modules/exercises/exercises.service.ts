@@ -9,6 +9,7 @@ import { CATEGORIES, type Category } from '../../../contract/constants';
 import { exerciseFields, type Exercise, type ExerciseCategories, type ExerciseListQuery, type ExerciseListResponse } from '../../../contract/exercises';
 import * as repo from './exercises.repo';
 import { discardStaged, type ParsedForm } from './exercises.upload';
+import type { StorageQuota } from '../storage/storage.service';
 
 /** The nine categories of SPEC.md in both languages. */
 export const CATEGORY_LABELS: Record<Category, Msg> = {
@@ -82,6 +83,8 @@ export class ExercisesService {
     private readonly db: Db,
     private readonly storage: Storage,
     private readonly log: FastifyBaseLogger,
+    /** The school's storage quota (docs/decisions/storage-quota.md): new media count in the school's total. */
+    private readonly quota?: StorageQuota,
   ) {}
 
   async list(teacher: ExerciseOwner, q: ExerciseListQuery, lang: Lang): Promise<ExerciseListResponse> {
@@ -183,6 +186,10 @@ export class ExercisesService {
           removedPaths = removable.map((m) => m.path);
         }
         await repo.replaceCourses(tx, schoolId, exId, [...new Set(f.course_ids)]);
+        // New media against the school's quota, after the removed ones were freed and the school's
+        // uploads before this one committed.
+        const newBytes = planned.reduce((sum, p) => sum + p.file.size, 0);
+        if (newBytes > 0) await this.quota?.assertRoom(tx, { schoolId, studentId: null }, newBytes, { lock: true, field: 'media_files' });
         await repo.insertMedia(
           tx,
           planned.map(({ file, name }) => ({

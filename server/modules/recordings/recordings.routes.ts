@@ -20,6 +20,9 @@ import { AppError } from '../../errors';
 import { currentUser } from '../../lib/auth';
 import { clusterOf } from '../../lib/cluster';
 import { scheduleOnce } from '../../lib/jobs';
+import { storageErrorSchema } from '../../../contract/storage';
+import { declaredUploadBytes } from '../../lib/disk-space';
+import { StorageQuota } from '../storage/storage.service';
 import { RecordingsService, runRetention } from './recordings.service';
 import { readRecordingForm, RECORDING_FORM_LIMITS } from './recordings.upload';
 
@@ -38,7 +41,8 @@ export const RETENTION_CHECK_MS = 60 * 60 * 1000;
 export default async function recordingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const storage = app.deps.storage;
-  const service = new RecordingsService(app.deps.db, storage, app.deps.config.APP_TIMEZONE, app.log);
+  const quota = new StorageQuota(app.deps.db, app.deps.config, app.deps.mediaDir);
+  const service = new RecordingsService(app.deps.db, storage, app.deps.config.APP_TIMEZONE, app.log, quota);
 
   // Recordings older than RECORDINGS_KEEP_DAYS, and orphan files, go once a day: once across all
   // server processes on the database (server/lib/jobs.ts; each looks hourly whether it is due).
@@ -89,20 +93,26 @@ export default async function recordingsRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['recordings'],
         description:
-          'The owning student sends a recording of an open, overdue or completed task (expired → 409). Type and length are read from the bytes; at most 50 MiB (413), audio 20 min, video 5 min, 20 per task (422).',
+          'The owning student sends a recording of an open, overdue or completed task (expired → 409). Type and length are read from the bytes; at most 50 MiB (413), audio 20 min, video 5 min, 20 per task (422). ' +
+          "Past the student's or the school's storage quota 413 with code storage_quota_student or storage_quota_school, checked before the body " +
+          '(by Content-Length) and again when it is stored; 507 with code insufficient_storage when the server\'s disk would keep less than STORAGE_FREE_MARGIN_MB free (docs/decisions/storage-quota.md).',
         consumes: ['multipart/form-data'],
         params: idParams,
         querystring: languageOnlyQuery,
         headers: idempotencyHeaders,
         body: recordingUploadDoc,
-        response: { 201: recordingSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
+        response: { 201: recordingSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors, 413: storageErrorSchema, 507: storageErrorSchema },
       },
     },
     async (req, reply) => {
       const user = currentUser(req);
-      // Before a byte of the body is read: whose task, its state, room for another.
+      // Before a byte of the body is read: whose task, its state, room for another, room in the
+      // quotas and on the disk for what the client says it sends (docs/decisions/storage-quota.md).
       await service.assertCanUpload(user, req.params.id);
       if (!req.isMultipart()) throw notMultipart();
+      const declared = declaredUploadBytes(req.headers['content-length']);
+      await quota.assertRoom(app.deps.db, { schoolId: user.schoolId, studentId: user.id }, declared ?? 0);
+      await quota.assertDisk(Math.min(declared ?? RECORDING_LIMITS.maxBytes, RECORDING_LIMITS.maxBytes));
       const staged = await readRecordingForm(req, storage);
       const recording = await service.create(user, req.params.id, staged);
       return reply.code(201).send(recording);

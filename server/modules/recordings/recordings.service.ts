@@ -23,6 +23,7 @@ import { findSubmissionState } from '../submissions/submissions.repo';
 import { stateStatus } from '../submissions/submissions.service';
 import * as repo from './recordings.repo';
 import type { StagedRecording } from './recordings.upload';
+import type { StorageQuota } from '../storage/storage.service';
 
 export const recordingMessages = {
   notFound: { de: 'Aufnahme nicht gefunden.', tr: 'Kayıt bulunamadı.' },
@@ -77,6 +78,8 @@ export class RecordingsService {
     private readonly storage: Storage,
     private readonly timeZone: string,
     private readonly log: FastifyBaseLogger,
+    /** The storage quotas (docs/decisions/storage-quota.md); checked again with the actual size when a recording is stored. */
+    private readonly quota?: StorageQuota,
   ) {}
 
   /**
@@ -102,6 +105,8 @@ export class RecordingsService {
         if (!s) throw taskNotFound();
         if (stateStatus(s, todayInZone(this.timeZone)) === 'expired') throw conflict(recordingMessages.expired);
         if ((await repo.countForSubmission(tx, student.schoolId, submissionId)) >= RECORDING_LIMITS.perTask) throw tooMany();
+        // The actual size against the quotas, after the uploads of the school before this one committed.
+        await this.quota?.assertRoom(tx, { schoolId: student.schoolId, studentId: student.id }, staged.size, { lock: true });
         const newId = await repo.insertRecording(tx, {
           schoolId: student.schoolId,
           submissionId,

@@ -86,7 +86,10 @@ export function ExercisesPage({ courseId, courses }: ExercisesPageProps) {
       toast.success(editing ? t('exercises:toast.updated') : t('exercises:toast.created'));
       setFormOpen(false);
     } catch (err) {
-      toast.error(isApiError(err, 422) ? t('exercises:toast.validation') : t('exercises:toast.saveError'));
+      // 413/507: too large, or no room (the school's storage quota, the server's disk;
+      // docs/decisions/storage-quota.md): the server's text says which and what to do.
+      if (isApiError(err, 413) || isApiError(err, 507)) toast.error(err.message, 0);
+      else toast.error(isApiError(err, 422) ? t('exercises:toast.validation') : t('exercises:toast.saveError'));
       if (isApiError(err, 404)) {
         setFormOpen(false);
         void list.refetch();

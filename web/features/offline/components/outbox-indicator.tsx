@@ -10,6 +10,7 @@ import { outbox as takes } from '@web/features/recordings/lib/outbox';
 import { writes, type QueuedWrite } from '../lib/outbox';
 import { useQueuedWrites } from '../lib/use-outbox';
 import { requestFlush } from '../lib/sync-trigger';
+import { takeErrorText } from '@web/features/recordings/lib/storage-errors';
 
 const TIME_OF_DAY = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' });
 const timeOfDay = (iso: string) => TIME_OF_DAY.format(new Date(iso));
@@ -54,7 +55,7 @@ export function OutboxIndicator({ userId, placement }: { userId: number; placeme
       title: p.title,
       detail: null,
       state: p.error ? 'refused' : 'waiting',
-      error: p.error,
+      error: takeErrorText(p),
       discard: () => takes.remove(p.id),
     })),
   ];

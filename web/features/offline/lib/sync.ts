@@ -3,6 +3,7 @@ import { api, isApiError } from '@web/lib/api';
 import { addSentRecording, uploadRecording } from '@web/features/recordings/api/recordings';
 import { outbox as takes } from '@web/features/recordings/lib/outbox';
 import { uploads } from '@web/features/recordings/lib/uploads';
+import { storageErrorText, storageRefusal } from '@web/features/recordings/lib/storage-errors';
 import { writes, type QueuedWrite } from './outbox';
 import { onFlushRequested } from './sync-trigger';
 
@@ -17,12 +18,15 @@ import { onFlushRequested } from './sync-trigger';
  *   stays 'waiting' and the run stops; the next run comes with the connection, or after a pause
  *   that doubles with each failed attempt (5 s … 2 min);
  * - 401: the session is over; the entry stays for when this user signs in again;
- * - any other 4xx: 'refused' with the server's reason, shown to the student until discarded.
+ * - any other 4xx: 'refused' with the server's reason, shown to the student until discarded; a
+ *   recording refused for want of room (413 storage_quota_*, 507 insufficient_storage) likewise,
+ *   with the web app's own text saying what to do.
  */
 const retryable = (err: unknown) =>
   !isApiError(err) || err.status === 0 || err.status >= 500 || err.status === 408 || err.status === 429 || err.status === 401 || (err.status === 409 && err.retryAfter !== undefined);
 
-const reason = (err: unknown) => (isApiError(err) ? (err.errors ? Object.values(err.errors).flat()[0] : undefined) ?? err.message : String(err));
+const reason = (err: unknown) =>
+  storageErrorText(err) ?? (isApiError(err) ? (err.errors ? Object.values(err.errors).flat()[0] : undefined) ?? err.message : String(err));
 
 export type SyncHandle = { stop: () => void; flush: () => Promise<void> };
 
@@ -79,11 +83,14 @@ export function startSync(userId: number, queryClient: QueryClient): SyncHandle 
           sent++;
         } catch (err) {
           if (err instanceof DOMException && err.name === 'AbortError') continue;
-          if (retryable(err)) {
+          // No room (413 of a quota, 507 of the server's disk): the take is refused with the text
+          // that says what to do, not sent again by itself (docs/decisions/storage-quota.md).
+          const refusal = storageRefusal(err);
+          if (retryable(err) && !refusal) {
             blocked = true;
             break;
           }
-          await takes.put({ ...take, error: reason(err) });
+          await takes.put({ ...take, error: reason(err), ...(refusal ? { refusal } : {}) });
         } finally {
           uploads.end(take.id);
         }

@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { StudentStorage } from '@contract/storage';
 import type { CountResponse, CreateCommentBody, InboxResponse, Recording, RecordingComment, RecordingListResponse, UpdateCommentBody } from '@contract/recordings';
 import { api } from '@web/lib/api';
 import { currentLanguage } from '@web/lib/i18n';
@@ -12,6 +13,8 @@ export const recordingKeys = {
   inbox: (courseId: number | null, page: number) => ['recordings', 'inbox', { courseId, page }] as const,
   inboxCount: (courseId: number | null) => ['recordings', 'inbox-count', { courseId }] as const,
   newFeedbackCount: () => ['recordings', 'new-feedback-count'] as const,
+  /** The student's storage (under ['recordings']: a sent or deleted take refreshes it). */
+  storageUsage: () => ['recordings', 'storage-usage'] as const,
   /** Not under ['recordings']: a new signed link after every comment would reload the player. */
   mediaUrl: (path: string) => ['recording-media-url', path] as const,
 };
@@ -175,5 +178,15 @@ export function useDeleteComment() {
   return useMutation({
     mutationFn: (id: number) => api<null>(`/api/recording-comments/${id}`, { method: 'DELETE', query: lang() }),
     onSettled: invalidate,
+  });
+}
+
+/** GET /api/storage/usage: the student's recordings against their quota, shown before they record. */
+export function useStorageUsage(enabled = true) {
+  return useQuery({
+    queryKey: recordingKeys.storageUsage(),
+    queryFn: ({ signal }) => api<StudentStorage>('/api/storage/usage', { signal }),
+    enabled,
+    staleTime: 30_000,
   });
 }

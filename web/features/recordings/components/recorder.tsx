@@ -12,6 +12,7 @@ import { newTakeId, outbox, type PendingTake } from '../lib/outbox';
 import { uploads, usePendingTakes, useUploadProgress } from '../lib/uploads';
 import { useRecorder, type Take } from '../lib/use-recorder';
 import { useSendTake } from './use-send-take';
+import { takeErrorText } from '../lib/storage-errors';
 
 /** A file's length from its metadata (null when the browser cannot tell, e.g. WebM without one). */
 function readDuration(file: Blob, kind: RecordingKind): Promise<number | null> {
@@ -323,6 +324,11 @@ export function PendingTakes({ takes }: { takes: PendingTake[] }) {
                     {t('pending.text', { date: formatDate(take.createdAt) })}
                     {take.durationMs !== null && <span className="tabular-nums"> · {formatMoment(take.durationMs)}</span>}
                   </p>
+                  {takeErrorText(take) && (
+                    <p role="alert" className="mt-1 text-sm text-red-700" data-testid="take-error">
+                      {takeErrorText(take)}
+                    </p>
+                  )}
                 </div>
                 <div className="flex flex-col gap-2 sm:flex-row">
                   <Button size="lg" className="w-full sm:w-auto" icon={<Send aria-hidden="true" className="size-5" />} onClick={() => void send(take)} data-testid="take-resend">

@@ -5,6 +5,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useRecordings } from '../api/recordings';
 import { Recorder } from './recorder';
 import { RecordingCard } from './recording-card';
+import { StorageUsage } from './storage-usage';
 
 /**
  * 'Aufnahmen' on the task detail: the student's recorder (open, overdue and completed tasks) and
@@ -35,6 +36,7 @@ export function RecordingsSection({
         </Heading>
         {canRecord && <p className="mt-1 text-sm text-slate-600">{t('recorder.hint')}</p>}
       </div>
+      {canRecord && <StorageUsage />}
       {canRecord && <Recorder submissionId={submission.id} userId={userId} title={submission.title} />}
       {list.isPending ? (
         <Skeleton className="h-32 w-full rounded-xl" />

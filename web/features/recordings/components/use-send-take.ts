@@ -5,6 +5,7 @@ import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { addSentRecording, recordingKeys, uploadRecording } from '../api/recordings';
 import { outbox, type PendingTake } from '../lib/outbox';
+import { refusalText, storageRefusal } from '../lib/storage-errors';
 import { uploads } from '../lib/uploads';
 
 /**
@@ -21,8 +22,10 @@ export function useSendTake() {
     async (take: PendingTake): Promise<boolean> => {
       if (uploads.get(take.id)) return false;
       const controller = uploads.begin(take.id);
+      // A reason from an earlier attempt goes: this attempt gives its own.
+      const { error: _earlier, refusal: _earlierRefusal, ...fresh } = take;
       try {
-        await outbox.put(take);
+        await outbox.put(fresh);
       } catch (err) {
         // No IndexedDB (private mode, quota): send anyway, just without the safety net.
         console.warn('Aufnahme konnte nicht lokal gespeichert werden', err);
@@ -37,8 +40,16 @@ export function useSendTake() {
         void queryClient.invalidateQueries({ queryKey: ['submissions'] });
         return true;
       } catch (err) {
+        const refusal = storageRefusal(err);
         if (err instanceof DOMException && err.name === 'AbortError') toast.info(t('send.cancelled'));
-        else if (isApiError(err) && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429 && err.status !== 401)
+        else if (refusal) {
+          // No room (the quotas, the server's disk): said with what to do, kept on the take and not
+          // sent again by itself (docs/decisions/storage-quota.md).
+          const text = refusalText(refusal, t);
+          await outbox.put({ ...fresh, error: text, refusal }).catch(() => undefined);
+          toast.error(text, 0);
+          void queryClient.invalidateQueries({ queryKey: recordingKeys.storageUsage() });
+        } else if (isApiError(err) && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429 && err.status !== 401)
           toast.error(err.fieldError('file') ?? err.message, 0);
         else toast.error(t('send.error'), 0);
         return false;

@@ -1,4 +1,5 @@
 import type { RecordingKind } from '@contract/recordings';
+import type { StorageRefusal } from './storage-errors';
 
 /**
  * Takes waiting for the server's acknowledgement, kept in IndexedDB (database 'uebungskontrolle-
@@ -19,6 +20,8 @@ export type PendingTake = {
   createdAt: string;
   /** The server's reason when it refused the take (4xx); such a take is not sent again by itself. */
   error?: string;
+  /** A refusal for want of room (docs/decisions/storage-quota.md): shown in the language of the moment, not of the refusal. */
+  refusal?: StorageRefusal;
 };
 
 const DB_NAME = 'uebungskontrolle-recordings';

@@ -1,6 +1,7 @@
 import '@web/features/school/i18n';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { School, SchoolDashboard, SchoolUpdateBody } from '@contract/school';
+import type { SchoolStorage, SchoolStorageBody } from '@contract/storage';
 import { api } from '@web/lib/api';
 import { currentLanguage } from '@web/lib/i18n';
 
@@ -35,4 +36,21 @@ export function renameSchool(body: SchoolUpdateBody): Promise<School> {
 export function useRenameSchool() {
   const qc = useQueryClient();
   return useMutation({ mutationFn: renameSchool, onSuccess: () => qc.invalidateQueries({ queryKey: SCHOOL_KEY }) });
+}
+
+/** GET /api/school/storage: the school's storage against its quota, and the students who take the most. */
+export function useSchoolStorage() {
+  return useQuery({
+    queryKey: [...SCHOOL_KEY, 'storage'] as const,
+    queryFn: ({ signal }) => api<SchoolStorage>('/api/school/storage', { query: { language: currentLanguage() }, signal }),
+  });
+}
+
+/** PUT /api/school/storage: the administrator sets the quotas (null: the server's default). */
+export function useUpdateSchoolStorage() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SchoolStorageBody) => api<SchoolStorage>('/api/school/storage', { method: 'PUT', body, query: { language: currentLanguage() } }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: SCHOOL_KEY }),
+  });
 }

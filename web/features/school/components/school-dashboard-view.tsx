@@ -16,6 +16,7 @@ import { useSchoolDashboard } from '../api/school';
 import { weekSeries } from '../lib/school';
 import { LoadError } from './load-error';
 import { RenameSchoolDialog } from './rename-school-dialog';
+import { SchoolStorageCard } from './school-storage-card';
 
 // Chart.js is the heaviest part of the page: its own chunk, loaded when the charts come near.
 const SchoolWeeksChart = lazy(() => import('./school-weeks-charts'));
@@ -206,6 +207,8 @@ export function SchoolDashboardView() {
             }
           />
         )}
+
+        <SchoolStorageCard />
 
         <div className="grid gap-6 xl:grid-cols-2">
           <ChartCard
