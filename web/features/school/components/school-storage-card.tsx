@@ -172,7 +172,8 @@ const parseWhole = (v: string): number | null | 'invalid' => {
 };
 
 function StorageQuotaDialog({ open, storage, onClose }: { open: boolean; storage: SchoolStorage; onClose: () => void }) {
-  const { t } = useTranslation(['school', 'common']);
+  const { t, i18n } = useTranslation(['school', 'common']);
+  const lang = i18n.language;
   const toast = useToast();
   const update = useUpdateSchoolStorage();
   const formId = useId();
@@ -234,7 +235,7 @@ function StorageQuotaDialog({ open, storage, onClose }: { open: boolean; storage
         <TextField
           id={`${formId}-school`}
           label={t('school:storage.dialog.school')}
-          hint={t('school:storage.dialog.defaultHint', { value: formatFileSize(storage.defaults.quota_bytes) })}
+          hint={t('school:storage.dialog.defaultHint', { value: formatFileSize(storage.defaults.quota_bytes, lang) })}
           inputMode="numeric"
           placeholder={String(Math.round(storage.defaults.quota_bytes / GiB))}
           value={school}
@@ -245,7 +246,7 @@ function StorageQuotaDialog({ open, storage, onClose }: { open: boolean; storage
         <TextField
           id={`${formId}-student`}
           label={t('school:storage.dialog.student')}
-          hint={t('school:storage.dialog.defaultHint', { value: formatFileSize(storage.defaults.student_quota_bytes) })}
+          hint={t('school:storage.dialog.defaultHint', { value: formatFileSize(storage.defaults.student_quota_bytes, lang) })}
           inputMode="numeric"
           placeholder={String(Math.round(storage.defaults.student_quota_bytes / MiB))}
           value={student}
