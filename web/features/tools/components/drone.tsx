@@ -44,10 +44,13 @@ export function Drone({ settings, initialNote }: DroneProps) {
   useWakeLock(playing);
   const voice = useRef<Voice | null>(null);
 
-  // Follow the durak the panel chooses (a new exercise, another makam).
-  useEffect(() => {
+  // Follow the durak the panel chooses (a new exercise, another makam): set while rendering
+  // (docs/decisions/compiler-ready-components.md).
+  const [followed, setFollowed] = useState(initialNote);
+  if (followed !== initialNote) {
+    setFollowed(initialNote);
     if (initialNote && perdeKoma(initialNote) !== null) setNote(`perde:${initialNote}`);
-  }, [initialNote]);
+  }
 
   const stopVoice = () => {
     const v = voice.current;
