@@ -8,7 +8,7 @@ import { cn } from '@web/components/ui/cn';
 import { formatDate, formatFileSize } from '@web/lib/format';
 import { checkLimits, kindOfType, normaliseType, type LimitProblem } from '../lib/recording-limits';
 import { newTakeId, outbox, type PendingTake } from '../lib/outbox';
-import { uploads, usePendingTakes, useUploadsVersion } from '../lib/uploads';
+import { uploads, usePendingTakes, useUploadProgress } from '../lib/uploads';
 import { useRecorder, type Take } from '../lib/use-recorder';
 import { useSendTake } from './use-send-take';
 
@@ -279,13 +279,14 @@ function useBlobSource(blob: Blob | null) {
 /** Takes kept on this device until the server acknowledged them: progress and cancel, or send again. */
 export function PendingTakes({ takes }: { takes: PendingTake[] }) {
   const { t } = useTranslation('recordings');
-  useUploadsVersion();
+  const progress = useUploadProgress();
   const send = useSendTake();
   return (
     <ul className="space-y-3" aria-label={t('pending.title')} data-testid="pending-takes">
       {takes.map((take) => {
-        const up = uploads.get(take.id);
-        const percent = up ? Math.round(up.progress * 100) : 0;
+        const fraction = progress.get(take.id);
+        const up = fraction !== undefined;
+        const percent = up ? Math.round(fraction * 100) : 0;
         return (
           <li key={take.id} className="rounded-xl border border-amber-200 bg-amber-50/70 p-4" data-testid="pending-take">
             {up ? (

@@ -7,10 +7,16 @@ import { outbox, type PendingTake } from './outbox';
  */
 type Inflight = { progress: number; controller: AbortController };
 const inflight = new Map<string, Inflight>();
-let version = 0;
+/**
+ * What the screens show, each upload's progress by take id: a new map on every change, so that a
+ * render (and the React Compiler's memoised output) sees the change, which reading the mutable
+ * `inflight` while rendering hides (docs/decisions/compiler-ready-components.md).
+ */
+const NONE: ReadonlyMap<string, number> = new Map();
+let shown: ReadonlyMap<string, number> = NONE;
 const listeners = new Set<() => void>();
 const emit = () => {
-  version++;
+  shown = new Map([...inflight].map(([id, u]) => [id, u.progress]));
   listeners.forEach((l) => l());
 };
 
@@ -44,12 +50,12 @@ function subscribe(l: () => void) {
   return () => listeners.delete(l);
 }
 
-/** Re-renders on every progress step of any upload. */
-export function useUploadsVersion(): number {
+/** The progress (0..1) of the uploads under way, by take id; re-renders on every step of any upload. */
+export function useUploadProgress(): ReadonlyMap<string, number> {
   return useSyncExternalStore(
     subscribe,
-    () => version,
-    () => 0,
+    () => shown,
+    () => NONE,
   );
 }
 
