@@ -16,10 +16,8 @@ export default tseslint.config(
   },
   {
     files: ['web/**/*.tsx', 'web/**/*.ts'],
-    plugins: { 'react-hooks': reactHooks },
-    rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
-    },
+    // The React Compiler's rules: a component they report is left uncompiled, silently
+    // (docs/decisions/react-dom-again.md).
+    ...reactHooks.configs.flat['recommended-latest'],
   },
 );

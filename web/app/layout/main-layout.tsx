@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Menu } from 'lucide-react';
@@ -27,10 +27,12 @@ export default function MainLayout() {
   // the outbox indicator once: in the top bar on phones, in the sidebar from lg
   const wide = useMediaQuery('(min-width: 1024px)');
 
-  // The menu closes on every route change.
-  useEffect(() => {
+  // The menu closes on every route change (set while rendering: docs/decisions/compiler-ready-components.md).
+  const [menuPath, setMenuPath] = useState(location.pathname);
+  if (menuPath !== location.pathname) {
+    setMenuPath(location.pathname);
     setMenuOpen(false);
-  }, [location.pathname]);
+  }
 
   if (!token) return <Navigate to="/login" replace />;
 

@@ -32,11 +32,9 @@ export type AssignmentDialogProps = {
 /** The teacher's dialog 'Neue Aufgabe erstellen' (SPEC.md: Assignment dialog, sections 4, 5 and 8). */
 export function AssignmentDialog({ date, courseId, onClose, onCreated }: AssignmentDialogProps) {
   const { t, i18n } = useTranslation(['assignments', 'common']);
+  // Keep the last date while the dialog animates out (set while rendering: docs/decisions/compiler-ready-components.md).
   const [shownDate, setShownDate] = useState(date);
-  // Keep the last date while the dialog animates out.
-  useEffect(() => {
-    if (date) setShownDate(date);
-  }, [date]);
+  if (date && date !== shownDate) setShownDate(date);
   const open = date !== null;
   const language = i18n.language === 'tr' ? 'tr' : 'de';
   const current = date ?? shownDate;
@@ -88,10 +86,12 @@ function AssignmentForm({ date, courseId, open, onClose, onCreated }: FormProps)
   const chosen = exerciseList.find((e) => e.id === exerciseId) ?? null;
 
   // A student who left the list (course changed, deleted) is no longer selected.
-  useEffect(() => {
+  const [listSeen, setListSeen] = useState(studentList);
+  if (listSeen !== studentList) {
+    setListSeen(studentList);
     const present = new Set(studentList.map((s) => s.id));
     setSelected((sel) => (sel.every((id) => present.has(id)) ? sel : sel.filter((id) => present.has(id))));
-  }, [studentList]);
+  }
 
   // The search narrows the list; 'select all' then acts on the students shown.
   const shownStudents = useMemo(() => filterStudents(studentList, search), [studentList, search]);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import FullCalendar from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/daygrid';
@@ -53,12 +53,21 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
   const query = useCalendarEvents(range, courseId);
   const language = i18n.language === 'tr' ? 'tr' : 'de';
 
-  // FullCalendar keeps callbacks from mount time in a few places: read the latest through refs.
+  // FullCalendar keeps callbacks from mount time in a few places: read the latest through a ref,
+  // written after each render, never during one (docs/decisions/compiler-ready-components.md).
   const latest = useRef({ canCreate, onDateClick, onEventClick, onDayOpen });
-  latest.current = { canCreate, onDateClick, onEventClick, onDayOpen };
+  useLayoutEffect(() => {
+    latest.current = { canCreate, onDateClick, onEventClick, onDayOpen };
+  });
   const calendarRef = useRef<FullCalendar>(null);
   // Phones: two entries per day (initials), wider screens three (first name and exercise).
   const [narrow] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 640px)').matches);
+
+  // The grid is one tab stop: the focused day (roving tabindex); arrows move it, across weeks and months.
+  // The ref is the handlers' and the grid's copy of it (read in events and effects, not while rendering).
+  const [active, setActive] = useState(() => toDateString(new Date()));
+  const activeRef = useRef(active);
+  const pendingFocus = useRef(false);
 
   const statusLabel = useCallback((s: CalendarStatusKey) => t(`calendar:status.${s}`), [t]);
   const describe = useCallback(
@@ -148,19 +157,17 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
     latest.current.onDateClick?.(date);
   }, []);
 
-  // The grid is one tab stop: the focused day (roving tabindex); arrows move it, across weeks and months.
-  const [active, setActive] = useState(() => toDateString(new Date()));
-  const activeRef = useRef(active);
-  const pendingFocus = useRef(false);
   const hintId = `uk-cal-hint-${useId()}`;
   const counts = useMemo(() => {
     const m = new Map<string, number>();
     for (const e of query.data ?? []) m.set(e.start.slice(0, 10), (m.get(e.start.slice(0, 10)) ?? 0) + 1);
     return m;
   }, [query.data]);
-  const labelRef = useRef<(date: string) => string>(() => '');
-  labelRef.current = (date) =>
-    t('calendar:dayLabel', { date: formatLongDate(date, language), count: t('calendar:dayCount', { count: counts.get(date) ?? 0 }) } as Record<string, unknown>);
+  const dayLabel = useCallback(
+    (date: string) =>
+      t('calendar:dayLabel', { date: formatLongDate(date, language), count: t('calendar:dayCount', { count: counts.get(date) ?? 0 }) } as Record<string, unknown>),
+    [t, language, counts],
+  );
   const describedBy = canCreate ? hintId : null;
 
   // FullCalendar's markup: icon spans carry role="img" without a name (the buttons have titles),
@@ -188,7 +195,7 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
       const tab = date === target ? 0 : -1;
       if (c.tabIndex !== tab) c.tabIndex = tab;
       if (c.hasAttribute('aria-labelledby')) c.removeAttribute('aria-labelledby');
-      const label = labelRef.current(date);
+      const label = dayLabel(date);
       if (c.getAttribute('aria-label') !== label) c.setAttribute('aria-label', label);
       if (describedBy && c.getAttribute('aria-describedby') !== describedBy) c.setAttribute('aria-describedby', describedBy);
       if (date === target && pendingFocus.current) {
@@ -196,7 +203,7 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
         c.focus();
       }
     }
-  }, [describedBy]);
+  }, [describedBy, dayLabel]);
 
   useEffect(() => {
     const root = rootRef.current;
@@ -229,8 +236,8 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
       root.removeEventListener('focusin', onFocusIn);
     };
   }, [applyGrid]);
-  // Loaded entries, another language, a moved focus: the cells' names and tab stop follow.
-  useEffect(() => applyGrid(), [applyGrid, counts, language, active]);
+  // Loaded entries, another language (a new applyGrid), a moved focus: the cells' names and tab stop follow.
+  useEffect(() => applyGrid(), [applyGrid, active]);
 
   const moveTo = useCallback(
     (date: string) => {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLayoutEffect } from 'react';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '@web/lib/i18n';
@@ -66,6 +67,29 @@ describe('CourseForm', () => {
     expect(await screen.findByText('Zu lang.')).toBeInTheDocument();
     expect(screen.getByText('Beschreibung zu lang.')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+
+  it('opened again, it starts afresh: the first frame already shows the course, not the last text or errors', async () => {
+    const onSubmit = vi.fn<(b: CourseBody) => Promise<void>>(async () => {});
+    const user = userEvent.setup();
+    // what the name field shows at each commit while open (a layout effect runs before any effect could reset it)
+    const shown: (string | null)[] = [];
+    function Page({ open, edit }: { open: boolean; edit: Course | null }) {
+      useLayoutEffect(() => {
+        if (open) shown.push(document.querySelector<HTMLInputElement>('input[name="name"]')?.value ?? null);
+      });
+      return <CourseForm open={open} course={edit} onClose={() => undefined} onSubmit={onSubmit} />;
+    }
+    const { rerender } = render(<Page open edit={null} />);
+    await user.type(nameField(), '   ');
+    await user.click(screen.getByRole('button', { name: 'Kurs anlegen' }));
+    expect(await screen.findByText('Bitte geben Sie einen Namen ein.')).toBeInTheDocument();
+    rerender(<Page open={false} edit={null} />);
+    shown.length = 0;
+    rerender(<Page open edit={course} />);
+    expect(nameField()).toHaveValue('Bağlama Anfänger');
+    expect(screen.queryByText('Bitte geben Sie einen Namen ein.')).toBeNull();
+    expect(shown).not.toContain('   ');
   });
 
   it('cancel closes; the texts are Turkish in Turkish', async () => {

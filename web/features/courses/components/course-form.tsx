@@ -1,10 +1,11 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COURSE_DESCRIPTION_MAX, COURSE_NAME_MAX, type Course, type CourseBody } from '@contract/courses';
 import { Button } from '@web/components/ui/button';
 import { TextArea, TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
+import { useOpening } from '@web/lib/use-opening';
 
 type Errors = Partial<Record<'name' | 'description', string>>;
 
@@ -26,13 +27,14 @@ export function CourseForm({ open, course, onClose, onSubmit }: CourseFormProps)
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening starts from the course's values, without the last opening's errors.
+  const opening = useOpening(open, course);
+  if (opening) {
     setName(course?.name ?? '');
     setDescription(course?.description ?? '');
     setErrors({});
     setBusy(false);
-  }, [open, course]);
+  }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
@@ -24,11 +24,9 @@ import { competencyKey, localToday } from '@web/features/progress/lib/progress';
  */
 export function TaskPanel({ submissionId, onClose }: { submissionId: number | null; onClose: () => void }) {
   const { t } = useTranslation('dashboard');
-  // Keep the last task while the panel slides out.
+  // Keep the last task while the panel slides out (set while rendering: docs/decisions/compiler-ready-components.md).
   const [shown, setShown] = useState(submissionId);
-  useEffect(() => {
-    if (submissionId !== null) setShown(submissionId);
-  }, [submissionId]);
+  if (submissionId !== null && submissionId !== shown) setShown(submissionId);
   const id = submissionId ?? shown;
 
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, DIFFICULTIES } from '@contract/constants';
 import { EXERCISE_LIMITS, PRIORITIES, type Exercise, type ExerciseCategories } from '@contract/exercises';
@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Checkbox, Select, TextArea, TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
+import { useOpening } from '@web/lib/use-opening';
 import { LANGUAGE_NAMES, LANGUAGES } from '@web/lib/i18n';
 import {
   addFiles,
@@ -52,8 +53,10 @@ export function ExerciseForm({ open, exercise, categories, courses, defaultCours
   const [settingsOpen, setSettingsOpen] = useState(() => hasSettings(v));
   const editing = Boolean(exercise);
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening starts from the exercise's values (the defaults as they are when it opens, not
+  // followed afterwards), without the last opening's files, errors and progress.
+  const opening = useOpening(open, exercise);
+  if (opening) {
     const start = initialValues(exercise, { language: defaultLanguage, courseIds: defaultCourseIds });
     setV(start);
     setSettingsOpen(hasSettings(start));
@@ -63,9 +66,7 @@ export function ExerciseForm({ open, exercise, categories, courses, defaultCours
     setErrors({});
     setBusy(false);
     setProgress(null);
-    // defaults are read when the dialog opens, not followed afterwards
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, exercise]);
+  }
 
   const set = <K extends keyof ExerciseFormValues>(k: K, value: ExerciseFormValues[K]) => {
     setV((old) => ({ ...old, [k]: value }));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@web/lib/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -85,14 +85,14 @@ export function PracticeTimer({
 
   // Running → not running, however it happened: reload the sessions and the task.
   const lastRunning = useRef<number | null>(null);
-  const finished = useRef(onSessionFinished);
-  finished.current = onSessionFinished;
+  // the latest onSessionFinished, called from the effect without being one of its dependencies
+  const finished = useEffectEvent(() => onSessionFinished?.());
   useEffect(() => {
     if (active.isPending) return;
     const id = running?.id ?? null;
     if (lastRunning.current !== null && lastRunning.current !== id) {
       void queryClient.invalidateQueries({ queryKey: practiceKeys.list(submissionId) });
-      finished.current?.();
+      finished();
     }
     lastRunning.current = id;
   }, [running, active.isPending, queryClient, submissionId]);
@@ -140,12 +140,12 @@ export function PracticeTimer({
       } else {
         toast.error(serverMessage(err) ?? t('startError'));
         // completed or expired meanwhile: the task itself has changed
-        if (isApiError(err, 409)) finished.current?.();
+        if (isApiError(err, 409)) onSessionFinished?.();
       }
     } finally {
       setBusy(null);
     }
-  }, [queryClient, setRunning, startOffline, submissionId, t, toast]);
+  }, [onSessionFinished, queryClient, setRunning, startOffline, submissionId, t, toast]);
 
   const stop = useCallback(async () => {
     if (!running) return;

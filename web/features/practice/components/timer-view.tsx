@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@web/lib/i18n';
 import { LoaderCircle, Play, Square } from 'lucide-react';
@@ -11,22 +11,31 @@ import { elapsedSeconds, reachedCap } from '../lib/elapsed';
 import { finishedSecondsOn } from '../lib/today-total';
 import { SessionList } from './session-list';
 
+/**
+ * The device clock as an external store (react.dev: useSyncExternalStore): read when watching
+ * starts, then every second; a phone waking up or a tab coming back shows the true time at once.
+ */
+let clockNow = Date.now();
+const readClock = () => clockNow;
+function watchClock(onChange: () => void): () => void {
+  const tick = () => {
+    clockNow = Date.now();
+    onChange();
+  };
+  // React reads the store again after subscribing: the first frame of a run shows the time of now.
+  clockNow = Date.now();
+  const id = setInterval(tick, 1000);
+  document.addEventListener('visibilitychange', tick);
+  return () => {
+    clearInterval(id);
+    document.removeEventListener('visibilitychange', tick);
+  };
+}
+const watchNothing = () => () => undefined;
+
 /** Re-renders every second while `active`, returning the current time. */
 function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const id = setInterval(() => setNow(Date.now()), 1000);
-    // a phone waking up or a tab coming back shows the true time at once
-    const onVisible = () => setNow(Date.now());
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      clearInterval(id);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [active]);
-  return now;
+  return useSyncExternalStore(active ? watchClock : watchNothing, readClock);
 }
 
 const TIME_OF_DAY = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' });

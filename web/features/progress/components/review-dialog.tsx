@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPETENCY_LEVELS, type CompetencyLevel } from '@contract/constants';
 import { ACCURACY_RANGE, TEACHER_FEEDBACK_MAX, type ReviewBody } from '@contract/metrics';
@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Select, TextArea, TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
+import { useOpening } from '@web/lib/use-opening';
 import { competencyKey } from '../lib/progress';
 
 type Errors = Partial<Record<'accuracy_score' | 'competency_level' | 'teacher_feedback', string>>;
@@ -36,13 +37,14 @@ function useReviewState(submission: Submission | null, onSave: (body: ReviewBody
   const [feedback, setFeedback] = useState('');
   const [errors, setErrors] = useState<Errors>({});
 
-  useEffect(() => {
-    if (!submission) return;
+  // Another task (or the same one reloaded after a save): its values, no errors.
+  const opening = useOpening(submission !== null, submission);
+  if (opening && submission) {
     setAccuracy(submission.accuracy_score === null ? '' : String(submission.accuracy_score));
     setLevel(submission.competency_level ?? '');
     setFeedback(submission.teacher_feedback ?? '');
     setErrors({});
-  }, [submission]);
+  }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

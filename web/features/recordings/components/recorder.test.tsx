@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '@web/test/render';
 import i18n from '@web/lib/i18n';
 import type { PendingTake } from '../lib/outbox';
+import { uploads } from '../lib/uploads';
 import { Recorder } from './recorder';
 
 const pending: PendingTake[] = [];
@@ -71,6 +72,21 @@ describe('Recorder', () => {
     expect(buttons).toHaveLength(1);
     expect(screen.getByText('Noch nicht gesendet')).toBeInTheDocument();
     expect(screen.getByText(/0:03/)).toBeInTheDocument();
+  });
+
+  it("follows an upload of a pending take: its progress, then 'send again' when it ends without arriving", async () => {
+    const blob = new Blob([new Uint8Array(2000)], { type: 'audio/webm' });
+    pending.push({ id: 'u', submissionId: 7, userId: 3, blob, type: 'audio/webm', kind: 'audio', durationMs: 3000, message: '', title: 'T', createdAt: '2026-03-01T10:00:00.000Z' });
+    renderWithApp(<Recorder submissionId={7} userId={3} title="T" />);
+    expect(await screen.findByRole('button', { name: 'Aufnahme erneut senden' })).toBeInTheDocument();
+    // the upload runs outside React (web/features/recordings/lib/uploads.ts): the list follows it
+    act(() => void uploads.begin('u'));
+    expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+    act(() => uploads.progress('u', 0.5));
+    expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '50');
+    act(() => uploads.end('u'));
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Aufnahme erneut senden' })).toBeInTheDocument();
   });
 
   it('sends a pending take again and removes it from the device when the server acknowledged it', async () => {

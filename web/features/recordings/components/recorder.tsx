@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@web/lib/i18n';
 import { AlertTriangle, FolderOpen, Mic, RotateCcw, Send, Square, Video, X } from 'lucide-react';
@@ -67,35 +67,27 @@ export function Recorder({ submissionId, userId, title }: { submissionId: number
   const send = useSendTake();
   const pending = usePendingTakes(userId, submissionId);
 
-  const recorder = useRecorder((next, auto) => {
-    setTake(next);
-    setAutoStopped(auto);
-  });
-  const { state, frameListener } = recorder;
-  const recording = state.phase === 'recording';
-
-  // Meter and clock: written each frame while recording (nothing runs while idle).
-  useEffect(() => {
-    let lastSecond = -1;
-    frameListener.current = (level, ms) => {
+  const recorder = useRecorder(
+    (next, auto) => {
+      setTake(next);
+      setAutoStopped(auto);
+    },
+    // Meter and clock, each frame while recording (nothing runs while idle): the bar's width is
+    // written outside React; the clock re-renders once a second (an unchanged second is no update).
+    (level, ms) => {
       if (meterRef.current) meterRef.current.style.width = `${Math.round(level * 100)}%`;
-      const s = Math.floor(ms / 1000);
-      if (s !== lastSecond) {
-        lastSecond = s;
-        setElapsed(s * 1000);
-      }
-    };
-    return () => {
-      frameListener.current = null;
-    };
-  }, [frameListener]);
+      setElapsed(Math.floor(ms / 1000) * 1000);
+    },
+  );
+  const { state } = recorder;
+  const recording = state.phase === 'recording';
 
   // The camera's live picture while recording a video.
   useEffect(() => {
     if (state.phase === 'recording' && state.kind === 'video' && previewRef.current) previewRef.current.srcObject = state.stream;
   }, [state]);
 
-  const takeUrl = useObjectUrl(take?.blob ?? null);
+  const takeSource = useBlobSource(take?.blob ?? null);
   const problem = take ? checkLimits({ size: take.blob.size, type: take.type, durationMs: take.durationMs }) : null;
 
   const begin = () => {
@@ -218,7 +210,7 @@ export function Recorder({ submissionId, userId, title }: { submissionId: number
       )}
       {!take && !recording && <p className="text-xs text-slate-500">{t('recorder.limits')}</p>}
 
-      {take && takeUrl && (
+      {take && (
         <div className="space-y-4 rounded-xl border border-slate-200 bg-slate-50/60 p-4" data-testid="take-preview">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h4 className="text-sm font-semibold text-slate-900">{t('recorder.preview')}</h4>
@@ -228,9 +220,9 @@ export function Recorder({ submissionId, userId, title }: { submissionId: number
             </p>
           </div>
           {take.kind === 'video' ? (
-            <video src={takeUrl} controls playsInline className="aspect-video w-full rounded-lg bg-slate-900" aria-label={t('recorder.preview')} />
+            <video ref={takeSource} controls playsInline className="aspect-video w-full rounded-lg bg-slate-900" aria-label={t('recorder.preview')} />
           ) : (
-            <audio src={takeUrl} controls className="w-full" aria-label={t('recorder.preview')} />
+            <audio ref={takeSource} controls className="w-full" aria-label={t('recorder.preview')} />
           )}
           {autoStopped && <p className="text-sm text-amber-800">{t('recorder.autoStopped')}</p>}
           {problem && (
@@ -270,18 +262,21 @@ export function Recorder({ submissionId, userId, title }: { submissionId: number
   );
 }
 
-function useObjectUrl(blob: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const u = URL.createObjectURL(blob);
-    setUrl(u);
-    return () => URL.revokeObjectURL(u);
-  }, [blob]);
-  return url;
+/**
+ * A ref that plays `blob` in its audio or video element: the object URL is made when the element
+ * shows the blob and revoked with it (a ref's cleanup), never held in state
+ * (docs/decisions/compiler-ready-components.md).
+ */
+function useBlobSource(blob: Blob | null) {
+  return useCallback(
+    (el: HTMLMediaElement | null) => {
+      if (!el || !blob) return;
+      const url = URL.createObjectURL(blob);
+      el.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [blob],
+  );
 }
 
 /** Takes kept on this device until the server acknowledged them: progress and cancel, or send again. */
@@ -292,11 +287,12 @@ export function PendingTakes({ takes }: { takes: PendingTake[] }) {
   return (
     <ul className="space-y-3" aria-label={t('pending.title')} data-testid="pending-takes">
       {takes.map((take) => {
-        const up = progress.get(take.id);
-        const percent = up !== undefined ? Math.round(up * 100) : 0;
+        const fraction = progress.get(take.id);
+        const up = fraction !== undefined;
+        const percent = up ? Math.round(fraction * 100) : 0;
         return (
           <li key={take.id} className="rounded-xl border border-amber-200 bg-amber-50/70 p-4" data-testid="pending-take">
-            {up !== undefined ? (
+            {up ? (
               <div className="space-y-2">
                 <div className="flex items-center justify-between gap-3 text-sm font-medium text-slate-800">
                   <span>{t('send.sending')}</span>

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronLeft, ChevronRight, Inbox as InboxIcon } from 'lucide-react';
@@ -30,31 +30,31 @@ export function ReviewInbox({
 }) {
   const { t } = useTranslation('recordings');
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
   const inbox = useInbox(courseId, page);
   const count = useInboxCount(courseId);
   const items = useMemo(() => inbox.data?.data ?? [], [inbox.data]);
   const hasMore = inbox.data?.pagination.has_more ?? false;
 
-  // A new course or page: back to its first take.
-  useEffect(() => {
+  // A new course: back to its first page (set while rendering: docs/decisions/compiler-ready-components.md).
+  const [pageCourse, setPageCourse] = useState(courseId);
+  if (pageCourse !== courseId) {
+    setPageCourse(courseId);
     setPage(1);
-  }, [courseId]);
-  useEffect(() => {
-    if (inbox.isPlaceholderData) return;
-    if (selected === null || !items.some((i) => i.id === selected)) setSelected(items[0]?.id ?? null);
-  }, [items, selected, inbox.isPlaceholderData]);
+  }
+  // The chosen take while it is on the page, else the page's first (not while the next page loads).
+  const selected = inbox.isPlaceholderData || (chosen !== null && items.some((i) => i.id === chosen)) ? chosen : (items[0]?.id ?? null);
 
   const index = items.findIndex((i) => i.id === selected);
   const current = index >= 0 ? items[index] : undefined;
   const go = (delta: number) => {
     const next = items[index + delta];
-    if (next) setSelected(next.id);
+    if (next) setChosen(next.id);
     else if (delta > 0 && hasMore) {
-      setSelected(null);
+      setChosen(null);
       setPage((p) => p + 1);
     } else if (delta < 0 && page > 1) {
-      setSelected(null);
+      setChosen(null);
       setPage((p) => p - 1);
     }
   };
@@ -84,7 +84,7 @@ export function ReviewInbox({
           <nav aria-label={t('inbox.listLabel')} className="space-y-3">
             <ul className="divide-y divide-slate-100 overflow-hidden rounded-xl border border-slate-200 bg-white" data-testid="inbox-list">
               {items.map((item) => (
-                <InboxRow key={item.id} item={item} active={item.id === selected} onOpen={() => setSelected(item.id)} />
+                <InboxRow key={item.id} item={item} active={item.id === selected} onOpen={() => setChosen(item.id)} />
               ))}
             </ul>
             {(page > 1 || hasMore) && (

@@ -8,13 +8,15 @@ import { outbox, type PendingTake } from './outbox';
 type Inflight = { progress: number; controller: AbortController };
 const inflight = new Map<string, Inflight>();
 /**
- * What React reads: a new map of each upload's progress after every change, never one changed in
- * place, so that a memoised component (the React Compiler memoises them all) sees the change.
+ * What the screens show, each upload's progress by take id: a new map on every change, so that a
+ * render (and the React Compiler's memoised output) sees the change, which reading the mutable
+ * `inflight` while rendering hides (docs/decisions/compiler-ready-components.md).
  */
-let progressById: ReadonlyMap<string, number> = new Map();
+const NONE: ReadonlyMap<string, number> = new Map();
+let shown: ReadonlyMap<string, number> = NONE;
 const listeners = new Set<() => void>();
 const emit = () => {
-  progressById = new Map(Array.from(inflight, ([id, u]) => [id, u.progress]));
+  shown = new Map([...inflight].map(([id, u]) => [id, u.progress]));
   listeners.forEach((l) => l());
 };
 
@@ -48,13 +50,12 @@ function subscribe(l: () => void) {
   return () => listeners.delete(l);
 }
 
-const noUploads: ReadonlyMap<string, number> = new Map();
-/** The progress (0–1) of each upload under way in this tab, by take id; a new map on every step. */
+/** The progress (0..1) of the uploads under way, by take id; re-renders on every step of any upload. */
 export function useUploadProgress(): ReadonlyMap<string, number> {
   return useSyncExternalStore(
     subscribe,
-    () => progressById,
-    () => noUploads,
+    () => shown,
+    () => NONE,
   );
 }
 

@@ -13,22 +13,23 @@ export type RecorderState =
 /**
  * MediaRecorder around getUserMedia: start (audio, or video on request), stop, and the level of the
  * incoming sound for a meter (AnalyserNode, read in requestAnimationFrame only while recording).
- * `levelRef` receives 0..1 each frame; nothing runs while idle. Stops by itself at the length and
+ * `onFrame` receives the level (0..1) and the elapsed ms each frame; nothing runs while idle. Stops by itself at the length and
  * size limits of RECORDINGS.md.
  */
-export function useRecorder(onTake: (take: Take, autoStopped: boolean) => void) {
+export function useRecorder(onTake: (take: Take, autoStopped: boolean) => void, onFrame?: (level: number, elapsedMs: number) => void) {
   const [state, setState] = useState<RecorderState>({ phase: 'idle' });
   const recorderRef = useRef<MediaRecorder | null>(null);
   const streamRef = useRef<MediaStream | null>(null);
   const audioRef = useRef<AudioContext | null>(null);
   const frameRef = useRef<number | null>(null);
   const autoStopRef = useRef(false);
+  // The latest callbacks, for the recorder's events and the frame loop (refs written in an effect, not while rendering).
   const onTakeRef = useRef(onTake);
+  const onFrameRef = useRef(onFrame);
   useEffect(() => {
     onTakeRef.current = onTake;
-  }, [onTake]);
-  /** Called each frame with the level (0..1) and the elapsed ms while recording. */
-  const frameListener = useRef<((level: number, elapsedMs: number) => void) | null>(null);
+    onFrameRef.current = onFrame;
+  }, [onTake, onFrame]);
 
   const release = useCallback(() => {
     if (frameRef.current !== null) cancelAnimationFrame(frameRef.current);
@@ -134,7 +135,7 @@ export function useRecorder(onTake: (take: Take, autoStopped: boolean) => void) 
           // RMS to a 0..1 scale that moves visibly for an instrument at a metre.
           level = Math.min(1, Math.sqrt(sum / samples.length) * 4);
         }
-        frameListener.current?.(level, elapsed);
+        onFrameRef.current?.(level, elapsed);
         if (elapsed >= limit && recorder.state === 'recording') {
           autoStopRef.current = true;
           recorder.stop();
@@ -151,5 +152,5 @@ export function useRecorder(onTake: (take: Take, autoStopped: boolean) => void) 
 
   const reset = useCallback(() => setState({ phase: 'idle' }), []);
 
-  return { state, start, stop, reset, frameListener };
+  return { state, start, stop, reset };
 }

@@ -1,5 +1,5 @@
 import '@web/features/school/i18n';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, CheckCircle2, Info } from 'lucide-react';
 import type { SchoolStudent, StudentErased } from '@contract/school';
@@ -8,6 +8,7 @@ import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
+import { useOpening } from '@web/lib/use-opening';
 import { errorText, sameName } from '../lib/school';
 
 export type EraseStudentDialogProps = {
@@ -35,13 +36,14 @@ export function EraseStudentDialog({ student, onClose, onErase }: EraseStudentDi
   const [result, setResult] = useState<{ name: string; erased: StudentErased } | null>(null);
   const open = student !== null;
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening (or another student) starts with an empty field and no result.
+  const opening = useOpening(open, student?.id);
+  if (opening) {
     setTyped('');
     setError(undefined);
     setBusy(false);
     setResult(null);
-  }, [open, student?.id]);
+  }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

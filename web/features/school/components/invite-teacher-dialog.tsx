@@ -1,5 +1,5 @@
 import '@web/features/school/i18n';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InviteCreated } from '@contract/school';
 import { EMAIL_MAX, STUDENT_NAME_MAX } from '@contract/students';
@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
+import { useOpening } from '@web/lib/use-opening';
 import { errorText, isEmail } from '../lib/school';
 import { InviteLink } from '@web/components/invite-link';
 
@@ -29,14 +30,15 @@ export function InviteTeacherDialog({ open, onClose, onInvite }: InviteTeacherDi
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<InviteCreated | null>(null);
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening starts with empty fields and no link.
+  const opening = useOpening(open);
+  if (opening) {
     setName('');
     setEmail('');
     setErrors({});
     setBusy(false);
     setCreated(null);
-  }, [open]);
+  }
 
   function validate(): Errors {
     const e: Errors = {};

@@ -1,5 +1,5 @@
 import '@web/features/school/i18n';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowRightLeft } from 'lucide-react';
 import type { SchoolStudent, SchoolTeacher } from '@contract/school';
@@ -7,6 +7,7 @@ import { Button } from '@web/components/ui/button';
 import { Select } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
+import { useOpening } from '@web/lib/use-opening';
 import { errorText } from '../lib/school';
 
 export type MoveStudentDialogProps = {
@@ -29,12 +30,13 @@ export function MoveStudentDialog({ student, teachers, onClose, onMove }: MoveSt
   const open = student !== null;
   const choices = teachers.filter((x) => x.active && x.id !== student?.teacher.id);
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening (or another student) starts with no teacher chosen.
+  const opening = useOpening(open, student?.id);
+  if (opening) {
     setTeacherId('');
     setError(undefined);
     setBusy(false);
-  }, [open, student?.id]);
+  }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -1,5 +1,5 @@
 import '@web/features/school/i18n';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCHOOL_NAME_MAX } from '@contract/school';
 import { Button } from '@web/components/ui/button';
@@ -7,6 +7,7 @@ import { TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
+import { useOpening } from '@web/lib/use-opening';
 import { useRenameSchool } from '../api/school';
 import { errorText } from '../lib/school';
 
@@ -19,11 +20,12 @@ export function RenameSchoolDialog({ open, name, onClose }: { open: boolean; nam
   const [value, setValue] = useState(name);
   const [error, setError] = useState<string | undefined>();
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening starts from the school's current name.
+  const opening = useOpening(open, name);
+  if (opening) {
     setValue(name);
     setError(undefined);
-  }, [open, name]);
+  }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

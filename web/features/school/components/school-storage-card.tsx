@@ -1,6 +1,7 @@
 import '@web/features/school/i18n';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpening } from '@web/lib/use-opening';
 import { HardDrive, Settings2 } from 'lucide-react';
 import { STORAGE_QUOTA_LIMITS } from '@contract/storage-limits';
 import type { SchoolStorage } from '@contract/storage';
@@ -181,12 +182,12 @@ function StorageQuotaDialog({ open, storage, onClose }: { open: boolean; storage
   const [student, setStudent] = useState('');
   const [errors, setErrors] = useState<{ school?: string; student?: string }>({});
 
-  useEffect(() => {
-    if (!open) return;
+  // The fields start from the saved quotas at each opening (docs/decisions/compiler-ready-components.md).
+  if (useOpening(open, storage)) {
     setSchool(storage.custom.quota ? String(Math.round(storage.quota_bytes / GiB)) : '');
     setStudent(storage.custom.student_quota ? String(Math.round(storage.student_quota_bytes / MiB)) : '');
     setErrors({});
-  }, [open, storage]);
+  }
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

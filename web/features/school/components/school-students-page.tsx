@@ -1,5 +1,5 @@
 import '@web/features/school/i18n';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -121,12 +121,13 @@ export function SchoolStudentsPage({ renderGuardians }: SchoolStudentsPageProps)
       { replace: true },
     );
 
-  // The search goes to the server a moment after the last key stroke.
+  // The search goes to the server a moment after the last key stroke (the address is written
+  // through an Effect Event: a new setParam does not restart the wait).
+  const searchToAddress = useEffectEvent((value: string) => setParam('q', value || null));
   useEffect(() => {
     if (search.trim() === q) return;
-    const timer = setTimeout(() => setParam('q', search.trim() || null), SEARCH_DELAY_MS);
+    const timer = setTimeout(() => searchToAddress(search.trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [search, q]);
 
   const teacherName = useMemo(() => teachers.data?.find((x) => x.id === teacherId)?.name, [teachers.data, teacherId]);
@@ -326,7 +327,16 @@ export function SchoolStudentsPage({ renderGuardians }: SchoolStudentsPageProps)
           setMoving(null);
         }}
       />
-      <EraseStudentDialog student={erasing} onClose={() => setErasing(null)} onErase={(confirmName) => erase.mutateAsync({ id: erasing!.id, confirmName })} />
+      <EraseStudentDialog
+        student={erasing}
+        onClose={() => setErasing(null)}
+        onErase={(confirmName) => {
+          // Checked, not asserted (erasing!.id): the compiled page would read erasing.id while
+          // rendering, with no student chosen (docs/decisions/compiler-ready-components.md).
+          if (!erasing) return Promise.reject(new Error('No student to erase'));
+          return erase.mutateAsync({ id: erasing.id, confirmName });
+        }}
+      />
       <Modal open={guardiansOf !== null} onClose={closeGuardians} size="2xl" title={guardiansOf ? t('school:students.guardiansTitle', { name: guardiansOf.name }) : ''}>
         {guardiansOf && renderGuardians(guardiansOf)}
       </Modal>

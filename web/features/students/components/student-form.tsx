@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '@contract/constants';
 import { EMAIL_MAX, NOTES_MAX, PASSWORD_MAX, PHONE_MAX, STUDENT_NAME_MAX, type Student } from '@contract/students';
@@ -6,6 +6,7 @@ import { Button } from '@web/components/ui/button';
 import { Checkbox, TextArea, TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
+import { useOpening } from '@web/lib/use-opening';
 
 type Field = 'name' | 'email' | 'password' | 'phone' | 'notes' | 'course_ids';
 type Errors = Partial<Record<Field, string>>;
@@ -51,8 +52,10 @@ export function StudentForm({ open, student, courses, defaultCourseIds, onClose,
   const [busy, setBusy] = useState(false);
   const editing = Boolean(student);
 
-  useEffect(() => {
-    if (!open) return;
+  // Each opening starts from the student's values (defaultCourseIds as they are when it opens, not
+  // followed afterwards), without the last opening's password and errors.
+  const opening = useOpening(open, student);
+  if (opening) {
     setName(student?.name ?? '');
     setEmail(student?.email ?? '');
     setPassword('');
@@ -61,9 +64,7 @@ export function StudentForm({ open, student, courses, defaultCourseIds, onClose,
     setCourseIds(student ? student.courses.map((c) => c.id) : (defaultCourseIds ?? []));
     setErrors({});
     setBusy(false);
-    // defaultCourseIds is read when the dialog opens, not followed afterwards
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, student]);
+  }
 
   function validate(): Errors {
     const e: Errors = {};

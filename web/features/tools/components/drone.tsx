@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Play, Square, Volume2 } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
@@ -15,7 +15,7 @@ const NOTES = ['C', 'C#', 'D', 'D#', 'E', 'F', 'F#', 'G', 'G#', 'A', 'A#', 'B'].
 /** A fifth: 7 semitones in 12-TET, 31 koma on the 53 grid (Rast → Nevâ). */
 const FIFTH_KOMA = 31;
 
-function frequencies(value: string, settings: TuningSettings, fifth: boolean): number[] {
+function frequencies(value: string, settings: Pick<TuningSettings, 'a4' | 'ahenk'>, fifth: boolean): number[] {
   const [kind, key] = value.split(/:(.*)/s) as [string, string];
   if (kind === 'perde') {
     const k = perdeKoma(key) ?? 0;
@@ -28,6 +28,44 @@ function frequencies(value: string, settings: TuningSettings, fifth: boolean): n
 }
 
 type Voice = { oscs: OscillatorNode[]; gain: GainNode; release: () => void };
+
+/** A triangle plus a soft octave per tone, through a low-pass, faded in to `volume`. */
+async function startVoice(tones: number[], volume: number): Promise<Voice> {
+  const { ctx, release } = await holdAudio();
+  const gain = ctx.createGain();
+  gain.gain.value = 0;
+  const filter = ctx.createBiquadFilter();
+  filter.type = 'lowpass';
+  filter.frequency.value = 2500;
+  filter.connect(gain).connect(ctx.destination);
+  const oscs: OscillatorNode[] = [];
+  for (const f of tones) {
+    const o = ctx.createOscillator();
+    o.type = 'triangle';
+    o.frequency.value = f;
+    o.connect(filter);
+    const octave = ctx.createOscillator();
+    octave.frequency.value = f * 2;
+    const og = ctx.createGain();
+    og.gain.value = 0.15;
+    octave.connect(og).connect(filter);
+    o.start();
+    octave.start();
+    oscs.push(o, octave);
+  }
+  gain.gain.setTargetAtTime(volume * 0.35, ctx.currentTime, 0.08);
+  return { oscs, gain, release };
+}
+
+/** Fades the voice out (no click) and lets the audio go. */
+function stopVoice(v: Voice) {
+  const ctx = v.gain.context;
+  v.gain.gain.cancelScheduledValues(ctx.currentTime);
+  v.gain.gain.setTargetAtTime(0, ctx.currentTime, 0.05);
+  v.oscs.forEach((o) => o.stop(ctx.currentTime + 0.4));
+  setTimeout(() => v.gain.disconnect(), 500);
+  v.release();
+}
 
 /**
  * The drone: a sustained tone on a perde (on the 53-koma grid, with the tuner's reference and ahenk)
@@ -44,63 +82,34 @@ export function Drone({ settings, initialNote }: DroneProps) {
   useWakeLock(playing);
   const voice = useRef<Voice | null>(null);
 
-  // Follow the durak the panel chooses (a new exercise, another makam).
-  useEffect(() => {
+  // Follow the durak the panel chooses (a new exercise, another makam): set while rendering
+  // (docs/decisions/compiler-ready-components.md).
+  const [followed, setFollowed] = useState(initialNote);
+  if (followed !== initialNote) {
+    setFollowed(initialNote);
     if (initialNote && perdeKoma(initialNote) !== null) setNote(`perde:${initialNote}`);
-  }, [initialNote]);
+  }
 
-  const stopVoice = () => {
-    const v = voice.current;
-    voice.current = null;
-    if (!v) return;
-    const ctx = v.gain.context;
-    v.gain.gain.cancelScheduledValues(ctx.currentTime);
-    v.gain.gain.setTargetAtTime(0, ctx.currentTime, 0.05);
-    v.oscs.forEach((o) => o.stop(ctx.currentTime + 0.4));
-    setTimeout(() => v.gain.disconnect(), 500);
-    v.release();
-  };
-
-  const startVoice = async () => {
-    const { ctx, release } = await holdAudio();
-    const gain = ctx.createGain();
-    gain.gain.value = 0;
-    const filter = ctx.createBiquadFilter();
-    filter.type = 'lowpass';
-    filter.frequency.value = 2500;
-    filter.connect(gain).connect(ctx.destination);
-    const oscs: OscillatorNode[] = [];
-    for (const f of frequencies(note, settings, fifth)) {
-      const o = ctx.createOscillator();
-      o.type = 'triangle';
-      o.frequency.value = f;
-      o.connect(filter);
-      const octave = ctx.createOscillator();
-      octave.frequency.value = f * 2;
-      const og = ctx.createGain();
-      og.gain.value = 0.15;
-      octave.connect(og).connect(filter);
-      o.start();
-      octave.start();
-      oscs.push(o, octave);
-    }
-    gain.gain.setTargetAtTime(volume * 0.35, ctx.currentTime, 0.08);
-    voice.current = { oscs, gain, release };
-  };
+  // The volume as it is when a voice starts (an Effect Event: a later change fades the voice below, it does not restart it).
+  const startVolume = useEffectEvent(() => volume);
+  const { a4, ahenk } = settings;
 
   // Retune or restart when the note, fifth or tuning changes while playing.
   useEffect(() => {
     if (!playing) return;
     let cancelled = false;
-    void startVoice().then(() => {
-      if (cancelled) stopVoice();
+    let mine: Voice | null = null;
+    void startVoice(frequencies(note, { a4, ahenk }, fifth), startVolume()).then((v) => {
+      if (cancelled) stopVoice(v);
+      else voice.current = mine = v;
     });
     return () => {
       cancelled = true;
-      stopVoice();
+      if (!mine) return;
+      stopVoice(mine);
+      if (voice.current === mine) voice.current = null;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [playing, note, fifth, settings.a4, settings.ahenk]);
+  }, [playing, note, fifth, a4, ahenk]);
 
   useEffect(() => {
     const v = voice.current;

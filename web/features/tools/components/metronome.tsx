@@ -78,14 +78,14 @@ export function Metronome({ initialTempo, initialMeter, initialUsul, initialPatt
   }, [volume]);
   useEffect(() => () => engineRef.current?.dispose(), []);
 
-  // The lit cell follows the audio clock, read once per frame while running.
+  // The lit cell follows the audio clock, read once per frame while running; none while stopped
+  // (derived, not set in the effect: docs/decisions/compiler-ready-components.md).
+  const litStep = running ? current : null;
   useEffect(() => {
-    if (!running) {
-      setCurrent(null);
-      return;
-    }
+    if (!running) return;
     let frame = 0;
-    let last: number | null = null;
+    // the first frame always writes, so a new run never shows the last run's cell
+    let last: number | null | undefined;
     const loop = () => {
       const step = engineRef.current?.currentStep() ?? null;
       if (step !== last) {
@@ -182,7 +182,7 @@ export function Metronome({ initialTempo, initialMeter, initialUsul, initialPatt
           data-testid="beat-row"
         >
           {pattern.map((kind, i) => {
-            const lit = current === i;
+            const lit = litStep === i;
             const label = t(`metronome.stroke.${kind}`);
             const cell = cn(
               'flex h-16 w-full flex-col items-center justify-center rounded-xl border-2 text-base font-semibold transition-colors duration-75 sm:h-20',
