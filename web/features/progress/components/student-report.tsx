@@ -41,7 +41,7 @@ export function StudentReport({ studentId }: { studentId: number | null }) {
           {t('progress:report.print')}
         </Button>
       </div>
-      <main className="uk-report-sheet mx-auto max-w-[210mm] rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-10" data-testid="student-report">
+      <main className="uk-report-sheet mx-auto max-w-[210mm] rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-10" data-testid="student-report">
         {notFound ? (
           <div className="py-10 text-center">
             <h1 className="text-lg font-semibold text-slate-900">{t('progress:detail.notFoundTitle')}</h1>
