@@ -100,13 +100,14 @@ function ReportBody({ overview, metrics }: { overview: StudentOverview; metrics:
 
   return (
     <article className="space-y-5">
-      <header className="flex items-start justify-between gap-4 border-b border-slate-200 pb-4">
+      {/* On a phone the brand and date above the name: beside it they left a long name a third of the width. */}
+      <header className="flex flex-col-reverse gap-3 border-b border-slate-200 pb-4 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
         <div className="min-w-0">
           <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t('progress:report.title')}</p>
           <h1 className="mt-1 text-2xl font-semibold break-words text-slate-900" data-testid="report-student-name">
             {overview.student.name}
           </h1>
-          <p className="text-sm break-all text-slate-600">{overview.student.email}</p>
+          <p className="text-sm wrap-anywhere text-slate-600">{overview.student.email}</p>
         </div>
         <div className="shrink-0 text-right text-xs text-slate-600">
           <div className="flex items-center justify-end gap-2 text-sm font-semibold text-slate-900">
@@ -210,7 +211,7 @@ function ReportBody({ overview, metrics }: { overview: StudentOverview; metrics:
                     <StatusBadge status={displayStatus(s.status, s.due_date, today)} />
                   </td>
                   <td className="py-1.5 pr-2 text-right text-slate-700 tabular-nums">{s.accuracy_score === null ? '–' : formatPercent(s.accuracy_score)}</td>
-                  <td className="py-1.5 text-right text-slate-700 tabular-nums">{formatPracticeTime(s.time_spent_minutes)}</td>
+                  <td className="py-1.5 text-right whitespace-nowrap text-slate-700 tabular-nums">{formatPracticeTime(s.time_spent_minutes)}</td>
                 </tr>
               ))}
             </tbody>
