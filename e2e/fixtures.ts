@@ -106,14 +106,20 @@ export async function settle(page: Page): Promise<void> {
   );
 }
 
-/** Fails on serious or critical accessibility violations (axe-core, WCAG 2 A/AA). */
-export async function expectNoSeriousAxe(page: Page, include?: string): Promise<void> {
+/**
+ * Fails on serious or critical accessibility violations: axe-core's default rule set, every rule
+ * axe enables (WCAG 2.0-2.2 A/AA and best practice, among them `label-content-name-mismatch`,
+ * WCAG 2.5.3), none switched off. `soft` records the finding and lets the test go on.
+ */
+export async function expectNoSeriousAxe(page: Page, include?: string, opts: { soft?: boolean } = {}): Promise<void> {
   // A dialog fading in has not its final contrast yet.
   await settle(page);
-  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  let builder = new AxeBuilder({ page });
   if (include) builder = builder.include(include);
   const results = await builder.analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
-  expect(summary, 'serious or critical axe violations').toEqual([]);
+  const summary = serious.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 200)}`).join('\n  ')}`,
+  );
+  (opts.soft ? expect.soft : expect)(summary, `serious or critical axe violations at ${page.url()}`).toEqual([]);
 }

@@ -3,7 +3,10 @@ import { Flag } from '@web/components/flag';
 import { cn } from '@web/components/ui/cn';
 import { LANGUAGES, LANGUAGE_NAMES, currentLanguage, setLanguage } from '@web/lib/i18n';
 
-/** Compact German/Turkish switch with flags; each button is named in its own language. */
+/**
+ * Compact German/Turkish switch with flags; each button is named in its own language, after the
+ * code it shows ("DE – Deutsch"), so that what is seen is what is said (docs/decisions/label-in-name-and-phone-width.md).
+ */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation('layout');
   const active = i18n.language ? currentLanguage() : 'de';
@@ -14,7 +17,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           key={lng}
           type="button"
           lang={lng}
-          aria-label={LANGUAGE_NAMES[lng].name}
+          aria-label={`${lng.toUpperCase()} – ${LANGUAGE_NAMES[lng].name}`}
           aria-pressed={active === lng}
           title={LANGUAGE_NAMES[lng].name}
           onClick={() => void setLanguage(lng)}

@@ -41,7 +41,7 @@ export function SidebarContent({ showBrand = true }: { showBrand?: boolean }) {
             {initials(user?.name)}
           </span>
           <div className="min-w-0 flex-1">
-            <p className="truncate text-sm font-semibold text-slate-900" data-testid="user-name">
+            <p className="truncate text-sm font-semibold text-slate-900" data-testid="user-name" title={user?.name}>
               {user?.name}
             </p>
             <p className="truncate text-xs text-slate-500" data-testid="user-role">

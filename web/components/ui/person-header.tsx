@@ -32,7 +32,7 @@ export function PersonHeader({
         <div className="min-w-0">
           {name !== null ? (
             <>
-              <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900" data-testid={nameTestId}>
+              <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900" data-testid={nameTestId} title={name}>
                 {name}
               </h1>
               {subtitle}

@@ -63,7 +63,9 @@ export function CourseSelector({ userId }: { userId: number }) {
       )}
       <p className="mt-2 flex items-center gap-1.5 text-xs text-slate-600" aria-live="polite">
         <BookOpen aria-hidden="true" className="size-3.5 shrink-0 text-slate-400" />
-        <span className="truncate">{t('course.active', { name: activeName })}</span>
+        <span className="truncate" title={t('course.active', { name: activeName })}>
+          {t('course.active', { name: activeName })}
+        </span>
       </p>
     </div>
   );

@@ -237,7 +237,9 @@ function AssignmentForm({ date, courseId, open, onClose, onCreated }: FormProps)
                     className="group flex cursor-pointer items-center gap-2 rounded-md px-2.5 py-2 text-slate-800 select-none data-focus:bg-brand-50 data-focus:text-brand-900"
                   >
                     <Check aria-hidden="true" className="invisible size-4 shrink-0 text-brand-600 group-data-selected:visible" />
-                    <span className="min-w-0 flex-1 truncate">{e.title}</span>
+                    <span className="min-w-0 flex-1 truncate" title={e.title}>
+                      {e.title}
+                    </span>
                     {difficultyLabel(e) && <span className="shrink-0 text-xs text-slate-500">({difficultyLabel(e)})</span>}
                   </ListboxOption>
                 ))}
@@ -359,7 +361,9 @@ function AssignmentForm({ date, courseId, open, onClose, onCreated }: FormProps)
                       label={
                         <span className="flex min-w-0 flex-col sm:flex-row sm:gap-2">
                           <span className="font-medium text-slate-900">{s.name}</span>
-                          <span className="truncate text-slate-500">{s.email}</span>
+                          <span className="truncate text-slate-500" title={s.email}>
+                            {s.email}
+                          </span>
                         </span>
                       }
                       checked={selected.includes(s.id)}

@@ -5,7 +5,7 @@ import dayGridPlugin from '@fullcalendar/daygrid';
 import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
 import deLocale from '@fullcalendar/core/locales/de';
 import trLocale from '@fullcalendar/core/locales/tr';
-import type { DatesSetArg, EventClickArg, EventContentArg, EventHoveringArg, EventInput, EventMountArg, MoreLinkContentArg } from '@fullcalendar/core';
+import type { DatesSetArg, DayCellContentArg, EventClickArg, EventContentArg, EventHoveringArg, EventInput, EventMountArg, MoreLinkContentArg } from '@fullcalendar/core';
 import { AlertTriangle, ListChecks } from 'lucide-react';
 import type { CalendarEvent } from '@contract/calendar';
 import { Button } from '@web/components/ui/button';
@@ -163,9 +163,16 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
     for (const e of query.data ?? []) m.set(e.start.slice(0, 10), (m.get(e.start.slice(0, 10)) ?? 0) + 1);
     return m;
   }, [query.data]);
-  const dayLabel = useCallback(
-    (date: string) =>
-      t('calendar:dayLabel', { date: formatLongDate(date, language), count: t('calendar:dayCount', { count: counts.get(date) ?? 0 }) } as Record<string, unknown>),
+  // The day number as shown (hidden from screen readers), the date in words and the count for them.
+  const dayCellContent = useCallback(
+    (arg: DayCellContentArg) => {
+      const date = toDateString(arg.date);
+      const label = t('calendar:dayLabel', { date: formatLongDate(date, language), count: t('calendar:dayCount', { count: counts.get(date) ?? 0 }) } as Record<
+        string,
+        unknown
+      >);
+      return { domNodes: [el('span', '', arg.dayNumberText, true), el('span', 'sr-only', label)] };
+    },
     [t, language, counts],
   );
   const describedBy = canCreate ? hintId : null;
@@ -194,16 +201,17 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
       const date = c.dataset.date!;
       const tab = date === target ? 0 : -1;
       if (c.tabIndex !== tab) c.tabIndex = tab;
+      // Named by its content (dayCellContent: the date in words, then the entries), not by an
+      // aria-label that would leave out the entries it shows (docs/decisions/label-in-name-and-phone-width.md).
       if (c.hasAttribute('aria-labelledby')) c.removeAttribute('aria-labelledby');
-      const label = dayLabel(date);
-      if (c.getAttribute('aria-label') !== label) c.setAttribute('aria-label', label);
+      if (c.hasAttribute('aria-label')) c.removeAttribute('aria-label');
       if (describedBy && c.getAttribute('aria-describedby') !== describedBy) c.setAttribute('aria-describedby', describedBy);
       if (date === target && pendingFocus.current) {
         pendingFocus.current = false;
         c.focus();
       }
     }
-  }, [describedBy, dayLabel]);
+  }, [describedBy]);
 
   useEffect(() => {
     const root = rootRef.current;
@@ -236,8 +244,8 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
       root.removeEventListener('focusin', onFocusIn);
     };
   }, [applyGrid]);
-  // Loaded entries, another language (a new applyGrid), a moved focus: the cells' names and tab stop follow.
-  useEffect(() => applyGrid(), [applyGrid, active]);
+  // Loaded entries, another language, a moved focus: the cells' tab stop follows.
+  useEffect(() => applyGrid(), [applyGrid, counts, language, active]);
 
   const moveTo = useCallback(
     (date: string) => {
@@ -342,6 +350,7 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
           fixedWeekCount
           dayMaxEvents={narrow ? 2 : 3}
           moreLinkContent={moreLinkContent}
+          dayCellContent={dayCellContent}
           events={events}
           datesSet={onDatesSet}
           dateClick={canCreate ? onDateClickFc : undefined}

@@ -6,7 +6,11 @@ import { Card, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatDate } from '@web/lib/format';
 
-/** The 8 most recently registered students: initial, name, e-mail, registration date. */
+/**
+ * The 8 most recently registered students: initial, name, e-mail, registration date. Each link is
+ * named by what it shows; long names and addresses are cut with their full text in the title
+ * (docs/decisions/label-in-name-and-phone-width.md).
+ */
 export function RecentStudents({ students, loading, failed = false }: { students: RecentStudent[] | undefined; loading: boolean; failed?: boolean }) {
   const { t } = useTranslation('dashboard');
   return (
@@ -35,12 +39,11 @@ export function RecentStudents({ students, loading, failed = false }: { students
           <p className="mt-1 text-sm text-slate-600">{t('recent.emptyText')}</p>
         </div>
       ) : (
-        <ul className="grid divide-y divide-slate-100 md:grid-cols-2 md:divide-y-0" data-testid="recent-students">
+        <ul className="grid grid-cols-1 divide-y divide-slate-100 md:grid-cols-2 md:divide-y-0" data-testid="recent-students">
           {students.map((s) => (
             <li key={s.id} className="border-slate-100 md:border-b md:odd:border-r">
               <Link
                 to={`/students/${s.id}`}
-                aria-label={t('recent.open', { name: s.name })}
                 className="flex items-center gap-3 px-5 py-3 hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
               >
               <span
@@ -50,8 +53,12 @@ export function RecentStudents({ students, loading, failed = false }: { students
                 {(s.name.trim()[0] ?? 'U').toLocaleUpperCase('de-DE')}
               </span>
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium text-slate-900">{s.name}</p>
-                <p className="truncate text-sm text-slate-500">{s.email}</p>
+                <p className="truncate text-sm font-medium text-slate-900" title={s.name}>
+                  {s.name}
+                </p>
+                <p className="truncate text-sm text-slate-500" title={s.email}>
+                  {s.email}
+                </p>
               </div>
               <p className="shrink-0 text-right text-xs text-slate-500">
                 <span className="sr-only">{t('recent.registered')} </span>

@@ -8,6 +8,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/components/ui/cn';
 import { formatDate, initials } from '@web/lib/format';
 import { useCalendarEvents } from '@web/features/calendar/api/calendar-events';
+import { nameAfterVisible } from '@web/lib/label-in-name';
 import { AGENDA_WEEK_DAYS, addDays, firstName, groupAgenda, type AgendaDay, type AgendaEntry } from '@web/features/calendar/lib/agenda';
 import { localToday } from '@web/features/progress/lib/progress';
 import { useMediaQuery } from '@web/lib/media-query';
@@ -175,7 +176,6 @@ const AgendaDayItem = memo(function AgendaDayItem({
                       onClick={() => onOpenTask(e.submissionId)}
                       data-testid="agenda-entry"
                       data-submission-id={e.submissionId}
-                      aria-label={`${t('dashboard:agenda.openTask', { student: e.studentName, exercise: g.exercise })} (${statusLabels[e.status]})`}
                       title={`${e.studentName} – ${g.exercise} (${statusLabels[e.status]})`}
                       className={cn(
                         'inline-flex min-h-9 items-center gap-1.5 rounded-full border py-1 pr-3 pl-1 text-sm text-slate-800 hover:border-brand-300 hover:bg-brand-50',
@@ -195,7 +195,14 @@ const AgendaDayItem = memo(function AgendaDayItem({
                           {e.status === 'completed' && <Check className="size-2 text-white" strokeWidth={4} />}
                         </span>
                       </span>
-                      <span aria-hidden="true">{firstName(e.studentName)}</span>
+                      {/* Named by its visible first name, then the rest (docs/decisions/label-in-name-and-phone-width.md). */}
+                      <span>{firstName(e.studentName)}</span>
+                      <span className="sr-only">
+                        {nameAfterVisible(
+                          firstName(e.studentName),
+                          `${t('dashboard:agenda.openTask', { student: e.studentName, exercise: g.exercise })} (${statusLabels[e.status]})`,
+                        )}
+                      </span>
                     </button>
                   </li>
                 ))}

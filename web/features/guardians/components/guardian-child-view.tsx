@@ -88,7 +88,7 @@ function ChildPage({ childId, renderChart, renderRecording }: GuardianChildViewP
         loadingLabel={t('child.loading')}
         subtitle={
           d && (
-            <p className="truncate text-sm text-slate-600" data-testid="child-teacher">
+            <p className="truncate text-sm text-slate-600" data-testid="child-teacher" title={t('child.teacher', { name: d.child.teacher.name })}>
               {t('child.teacher', { name: d.child.teacher.name })}
             </p>
           )

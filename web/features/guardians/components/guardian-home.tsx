@@ -93,7 +93,9 @@ function ChildCard({ child }: { child: GuardianChild }) {
               {child.name}
             </Link>
           </h2>
-          <p className="truncate text-sm text-slate-600">{t('home.teacher', { name: child.teacher.name })}</p>
+          <p className="truncate text-sm text-slate-600" title={t('home.teacher', { name: child.teacher.name })}>
+            {t('home.teacher', { name: child.teacher.name })}
+          </p>
           {child.new_feedback > 0 && (
             <Badge tone="violet" className="mt-1.5">
               <MessageSquareText aria-hidden="true" className="size-3.5" />

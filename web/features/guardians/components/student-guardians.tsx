@@ -124,8 +124,12 @@ export function StudentGuardians({ studentId }: { studentId: number }) {
                       {initials(g.name)}
                     </span>
                     <div className="min-w-0 flex-1 basis-40">
-                      <p className="truncate text-sm font-semibold text-slate-900">{g.name}</p>
-                      <p className="truncate text-sm text-slate-600">{g.email}</p>
+                      <p className="truncate text-sm font-semibold text-slate-900" title={g.name}>
+                        {g.name}
+                      </p>
+                      <p className="truncate text-sm text-slate-600" title={g.email}>
+                        {g.email}
+                      </p>
                       <p className="text-xs text-slate-500 tabular-nums">{t('section.since', { date: formatDate(g.created_at) })}</p>
                     </div>
                     <Button
@@ -166,8 +170,12 @@ function InviteRow({ invite }: { invite: Invite }) {
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2.5" data-testid="guardian-invite">
       <div className="min-w-0 flex-1 basis-40">
-        <p className="truncate text-sm font-medium text-slate-900">{invite.name}</p>
-        <p className="truncate text-sm text-slate-600">{invite.email}</p>
+        <p className="truncate text-sm font-medium text-slate-900" title={invite.name}>
+          {invite.name}
+        </p>
+        <p className="truncate text-sm text-slate-600" title={invite.email}>
+          {invite.email}
+        </p>
       </div>
       <div className="flex flex-col items-start gap-0.5 sm:items-end">
         <Badge tone="amber">{t('section.inviteOpen')}</Badge>

@@ -105,7 +105,13 @@ function StudentDetail({ studentId, children }: { studentId: number; children?: 
         name={o ? o.student.name : null}
         nameTestId="student-name"
         loadingLabel={t('common:actions.loading')}
-        subtitle={o && <p className="truncate text-sm text-slate-500">{o.student.email}</p>}
+        subtitle={
+          o && (
+            <p className="truncate text-sm text-slate-500" title={o.student.email}>
+              {o.student.email}
+            </p>
+          )
+        }
       >
         <div className="flex flex-wrap items-center gap-3">
           <Link

@@ -42,7 +42,7 @@ export function StudentReport({ studentId }: { studentId: number | null }) {
           {t('progress:report.print')}
         </Button>
       </div>
-      <main className="uk-report-sheet mx-auto max-w-[210mm] rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-10" data-testid="student-report">
+      <main className="uk-report-sheet mx-auto max-w-[210mm] rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-10" data-testid="student-report">
         {notFound ? (
           <div className="py-10 text-center">
             <h1 className="text-lg font-semibold text-slate-900">{t('progress:detail.notFoundTitle')}</h1>
@@ -82,8 +82,8 @@ export function StudentReport({ studentId }: { studentId: number | null }) {
 function Figure({ label, value, testId }: { label: string; value: string | number; testId?: string }) {
   return (
     <div className="rounded-lg border border-slate-200 px-3 py-2">
-      <dt className="text-xs text-slate-600">{label}</dt>
-      <dd className="mt-0.5 text-lg font-semibold text-slate-900 tabular-nums" data-testid={testId}>
+      <dt className="text-xs break-words text-slate-600">{label}</dt>
+      <dd className="mt-0.5 text-lg font-semibold break-words text-slate-900 tabular-nums" data-testid={testId}>
         {value}
       </dd>
     </div>
@@ -102,13 +102,14 @@ function ReportBody({ overview, metrics }: { overview: StudentOverview; metrics:
 
   return (
     <article className="space-y-5">
-      <header className="flex items-start justify-between gap-4 border-b border-slate-200 pb-4">
+      {/* On a phone the brand and date above the name: beside it they left a long name a third of the width. */}
+      <header className="flex flex-col-reverse gap-3 border-b border-slate-200 pb-4 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
         <div className="min-w-0">
           <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t('progress:report.title')}</p>
-          <h1 className="mt-1 text-2xl font-semibold text-slate-900" data-testid="report-student-name">
+          <h1 className="mt-1 text-2xl font-semibold break-words text-slate-900" data-testid="report-student-name">
             {overview.student.name}
           </h1>
-          <p className="text-sm text-slate-600">{overview.student.email}</p>
+          <p className="text-sm wrap-anywhere text-slate-600">{overview.student.email}</p>
         </div>
         <div className="shrink-0 text-right text-xs text-slate-600">
           <div className="flex items-center justify-end gap-2 text-sm font-semibold text-slate-900">
@@ -123,7 +124,8 @@ function ReportBody({ overview, metrics }: { overview: StudentOverview; metrics:
         <h2 id="report-tasks" className="mb-2 text-sm font-semibold text-slate-900">
           {t('progress:report.tasks')}
         </h2>
-        <dl className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+        {/* Two a row on a phone: three left 'Abschlussquote' wider than its card. */}
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-6">
           <Figure label={t('progress:cards.completed')} value={k.completed_submissions} testId="report-completed" />
           <Figure label={t('progress:cards.open')} value={k.open_submissions} />
           <Figure label={t('progress:cards.overdue')} value={k.overdue_submissions} />
@@ -192,7 +194,11 @@ function ReportBody({ overview, metrics }: { overview: StudentOverview; metrics:
                   {t('progress:recent.accuracy')}
                 </th>
                 <th scope="col" className="py-1.5 text-right font-medium">
-                  {t('progress:recent.minutes')}
+                  {/* The short word on a phone, where 'Übungszeit' made the table wider than the sheet. */}
+                  <span className="sm:hidden" title={t('progress:recent.minutes')}>
+                    {t('progress:recent.minutesShort')}
+                  </span>
+                  <span className="max-sm:hidden">{t('progress:recent.minutes')}</span>
                 </th>
               </tr>
             </thead>
@@ -207,7 +213,7 @@ function ReportBody({ overview, metrics }: { overview: StudentOverview; metrics:
                     <StatusBadge status={displayStatus(s.status, s.due_date, today)} />
                   </td>
                   <td className="py-1.5 pr-2 text-right text-slate-700 tabular-nums">{s.accuracy_score === null ? '–' : formatPercent(s.accuracy_score)}</td>
-                  <td className="py-1.5 text-right text-slate-700 tabular-nums">{formatPracticeTime(s.time_spent_minutes, language)}</td>
+                  <td className="py-1.5 text-right whitespace-nowrap text-slate-700 tabular-nums">{formatPracticeTime(s.time_spent_minutes, language)}</td>
                 </tr>
               ))}
             </tbody>

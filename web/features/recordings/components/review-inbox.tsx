@@ -137,8 +137,12 @@ function InboxRow({ item, active, onOpen }: { item: InboxItem; active: boolean; 
         )}
         data-testid="inbox-item"
       >
-        <span className="block truncate text-sm font-semibold text-slate-900">{item.student.name}</span>
-        <span className="block truncate text-sm text-slate-700">{item.exercise_title}</span>
+        <span className="block truncate text-sm font-semibold text-slate-900" title={item.student.name}>
+          {item.student.name}
+        </span>
+        <span className="block truncate text-sm text-slate-700" title={item.exercise_title}>
+          {item.exercise_title}
+        </span>
         <span className="mt-0.5 block text-xs text-slate-600 tabular-nums">
           {formatDateTime(item.created_at)} · {t(`list.${item.kind}`)} · {formatMoment(item.duration_ms)}
           {item.comments_count > 0 && ` · ${t('inbox.comments', { count: item.comments_count })}`}

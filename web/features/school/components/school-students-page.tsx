@@ -185,7 +185,9 @@ export function SchoolStudentsPage({ renderGuardians }: SchoolStudentsPageProps)
                 <tr key={s.id} className="align-top hover:bg-slate-50/60 max-xl:block max-xl:px-4 max-xl:py-3" data-testid="school-student-row" data-student-id={s.id}>
                   <th scope="row" className="py-3 pr-3 pl-5 text-left font-semibold text-slate-900 max-xl:block max-xl:p-0 max-xl:pb-1">
                     {s.name}
-                    <span className="block truncate text-xs font-normal text-slate-600">{s.email}</span>
+                    <span className="block truncate text-xs font-normal text-slate-600" title={s.email}>
+                      {s.email}
+                    </span>
                   </th>
                   <td className="px-3 py-3 text-slate-700 max-xl:flex max-xl:justify-between max-xl:gap-3 max-xl:px-0 max-xl:py-1">
                     <span className="text-slate-500 xl:hidden">{t('school:students.teacher')}</span>

@@ -74,7 +74,7 @@ function TeachersTable({ teachers, busyId, onToggle }: { teachers: SchoolTeacher
             </th>
             <td className={`px-3 py-3 text-slate-700 ${cellCard}`}>
               <span className="text-slate-500 md:hidden">{t('teachers.email')}</span>
-              <a href={`mailto:${teacher.email}`} className="min-w-0 truncate hover:text-brand-700 hover:underline">
+              <a href={`mailto:${teacher.email}`} className="min-w-0 truncate hover:text-brand-700 hover:underline" title={teacher.email}>
                 {teacher.email}
               </a>
             </td>
@@ -148,7 +148,9 @@ function InvitesTable({ invites, busyId, onRevoke }: { invites: Invite[]; busyId
           >
             <th scope="row" className="py-3 pr-3 pl-5 text-left font-semibold text-slate-900 max-md:block max-md:p-0 max-md:pb-1">
               {invite.name}
-              <span className="block truncate text-xs font-normal text-slate-600">{invite.email}</span>
+              <span className="block truncate text-xs font-normal text-slate-600" title={invite.email}>
+                {invite.email}
+              </span>
             </th>
             <td className={`px-3 py-3 text-slate-700 ${cellCard}`}>
               <span className="text-slate-500 md:hidden">{t('invites.kind')}</span>

@@ -176,7 +176,7 @@ export function StudentsTable({
                         <p className="mt-0.5 flex min-w-0 items-center gap-1.5 text-slate-600">
                           <Mail aria-hidden="true" className="size-3.5 shrink-0 text-slate-400" />
                           <span className="sr-only">{t('students:card.email')}: </span>
-                          <a href={`mailto:${student.email}`} className="inline-block max-w-full truncate leading-6 hover:text-brand-700 hover:underline">
+                          <a href={`mailto:${student.email}`} className="inline-block max-w-full truncate leading-6 hover:text-brand-700 hover:underline" title={student.email}>
                             {student.email}
                           </a>
                         </p>
