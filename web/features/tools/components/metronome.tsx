@@ -204,6 +204,8 @@ export function Metronome({ initialTempo, initialMeter, initialUsul, initialPatt
                     <span aria-hidden="true" className="text-xs font-normal opacity-80">
                       {i + 1}
                     </span>
+                    {/* The number and the stroke read as two words, as in the name (label in name:
+                        docs/decisions/label-in-name-and-phone-width.md); between flex items it draws nothing. */}{' '}
                     <span aria-hidden="true">{label}</span>
                   </button>
                 ) : (
