@@ -13,6 +13,7 @@ import { uploads, usePendingTakes, useUploadProgress } from '../lib/uploads';
 import { useRecorder, type Take } from '../lib/use-recorder';
 import { useSendTake } from './use-send-take';
 import { takeErrorText } from '../lib/storage-errors';
+import { Bar } from '@web/components/ui/bar';
 
 /** A file's length from its metadata (null when the browser cannot tell, e.g. WebM without one). */
 function readDuration(file: Blob, kind: RecordingKind): Promise<number | null> {
@@ -298,16 +299,7 @@ export function PendingTakes({ takes }: { takes: PendingTake[] }) {
                   <span>{t('send.sending')}</span>
                   <span className="tabular-nums">{percent} %</span>
                 </div>
-                <div
-                  role="progressbar"
-                  aria-label={t('send.progress')}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                  aria-valuenow={percent}
-                  className="h-2 w-full overflow-hidden rounded-full bg-amber-100"
-                >
-                  <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percent}%` }} />
-                </div>
+                <Bar role="progressbar" label={t('send.progress')} percent={percent} className="h-2 bg-amber-100" fillClassName="bg-brand-600 transition-[width]" />
                 <Button variant="secondary" size="sm" icon={<X aria-hidden="true" className="size-4" />} onClick={() => uploads.cancel(take.id)} data-testid="upload-cancel">
                   {t('send.cancel')}
                 </Button>

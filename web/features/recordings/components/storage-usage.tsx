@@ -4,6 +4,7 @@ import { STORAGE_QUOTA_LIMITS } from '@contract/storage-limits';
 import { RECORDING_LIMITS } from '@contract/recordings-limits';
 import { formatFileSize } from '@web/lib/format';
 import { useStorageUsage } from '../api/recordings';
+import { Bar } from '@web/components/ui/bar';
 
 /**
  * "X von Y belegt": the student's recordings against their quota, above the recorder, with a
@@ -33,17 +34,15 @@ export function StorageUsage() {
           {t('storage.used', { used: formatFileSize(used, lang), quota: formatFileSize(quota, lang) })}
         </span>
       </div>
-      <div
+      <Bar
         role="meter"
-        aria-label={t('storage.label')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={t('storage.used', { used: formatFileSize(used, lang), quota: formatFileSize(quota, lang) })}
-        className="mt-2 h-2 w-full overflow-hidden rounded-full bg-slate-200"
-      >
-        <div className={`h-full rounded-full ${tone}`} style={{ width: `${Math.max(percent, used > 0 ? 2 : 0)}%` }} />
-      </div>
+        label={t('storage.label')}
+        percent={percent}
+        valueText={t('storage.used', { used: formatFileSize(used, lang), quota: formatFileSize(quota, lang) })}
+        className="mt-2 h-2 bg-slate-200"
+        fillClassName={tone}
+        floor={used > 0 ? 2 : 0}
+      />
       {full ? (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700" data-testid="storage-full">
           {schoolFull ? t('storage.schoolFull') : t('storage.full')}

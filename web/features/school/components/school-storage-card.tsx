@@ -15,6 +15,7 @@ import { isApiError } from '@web/lib/api';
 import { formatFileSize } from '@web/lib/format';
 import { useSchoolStorage, useUpdateSchoolStorage } from '../api/school';
 import { errorText } from '../lib/school';
+import { Bar } from '@web/components/ui/bar';
 
 const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
@@ -78,16 +79,14 @@ export function SchoolStorageCard() {
                 </p>
                 <p className="text-sm text-slate-600 tabular-nums">{t('school:storage.percent', { percent })}</p>
               </div>
-              <div
+              <Bar
                 role="meter"
-                aria-label={t('school:storage.title')}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={percent}
-                className="mt-2 h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
-              >
-                <div className={`h-full rounded-full ${tone}`} style={{ width: `${Math.max(percent, s.used_bytes > 0 ? 1 : 0)}%` }} />
-              </div>
+                label={t('school:storage.title')}
+                percent={percent}
+                className="mt-2 h-2.5 bg-slate-200"
+                fillClassName={tone}
+                floor={s.used_bytes > 0 ? 1 : 0}
+              />
               <dl className="mt-3 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
                 <div className="flex justify-between gap-2 sm:block">
                   <dt className="text-slate-600">{t('school:storage.recordings')}</dt>
