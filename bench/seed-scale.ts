@@ -210,7 +210,10 @@ export async function seedScale(
           union all
           select s.id, s.student_id, (s.due_date + time '17:30') at time zone 'Europe/Berlin', 12.5
           from submissions s where s.completed_at is null and s.due_date < ${today}::date and s.id % 3 = 0
-        ) x`,
+        ) x
+        -- only what has ended by now: a seeded session later today would overlap a live start
+        -- (a student practises one thing at a time) and make the load test's start a 409
+        where x.st + x.dur * interval '1 minute' <= now()`,
     );
     await run(
       'time spent totals',
