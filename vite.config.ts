@@ -19,6 +19,7 @@ const SHELL_PATHS = [
   /\/web\/features\/course-selection\//,
   /\/web\/features\/recordings\/(lib|api)\//,
   /\/web\/features\/recordings\/components\/feedback-badges\.tsx$/,
+  /\/web\/lib\/storage-errors\.ts$/, // the refusal texts of a take that the outbox and the recorder share
   /\/web\/features\/tasks\/(api|lib)\//,
   /\/web\/features\/guardians\/api\/children\.ts$/,
   /\/web\/features\/calendar\/components\/calendar-subscription\.tsx$/,

@@ -7,7 +7,7 @@ export type Actor = { id: number; schoolId: number; name: string; role: string }
 export type AuditTarget = { type: 'user' | 'invite' | 'school'; id: number | null; name: string | null } | null;
 
 /**
- * Writes one entry of the school's audit log (issue 19): who, what, on whom, when. Call it inside
+ * Writes one entry of the school's audit log (docs/decisions/schools-and-roles.md): who, what, on whom, when. Call it inside
  * the transaction of the change it records, so that an entry exists exactly when the change does.
  *
  * The name of a staff actor (administrator, teacher) is copied, so that it outlives the account; a

@@ -10,7 +10,7 @@ import { outbox as takes } from '@web/features/recordings/lib/outbox';
 import { writes, type QueuedWrite } from '../lib/outbox';
 import { useQueuedWrites } from '../lib/use-outbox';
 import { requestFlush } from '../lib/sync-trigger';
-import { takeErrorText } from '@web/features/recordings/lib/storage-errors';
+import { takeErrorText } from '@web/lib/storage-errors';
 
 const TIME_OF_DAY = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' });
 const timeOfDay = (iso: string) => TIME_OF_DAY.format(new Date(iso));

@@ -3,7 +3,7 @@ import { api, isApiError } from '@web/lib/api';
 import { addSentRecording, uploadRecording } from '@web/features/recordings/api/recordings';
 import { outbox as takes } from '@web/features/recordings/lib/outbox';
 import { uploads } from '@web/features/recordings/lib/uploads';
-import { storageErrorText, storageRefusal } from '@web/features/recordings/lib/storage-errors';
+import { storageErrorText, storageRefusal } from '@web/lib/storage-errors';
 import { writes, type QueuedWrite } from './outbox';
 import { onFlushRequested } from './sync-trigger';
 

@@ -12,7 +12,7 @@ import { newTakeId, outbox, type PendingTake } from '../lib/outbox';
 import { uploads, usePendingTakes, useUploadProgress } from '../lib/uploads';
 import { useRecorder, type Take } from '../lib/use-recorder';
 import { useSendTake } from './use-send-take';
-import { takeErrorText } from '../lib/storage-errors';
+import { takeErrorText } from '@web/lib/storage-errors';
 import { Bar } from '@web/components/ui/bar';
 
 /** A file's length from its metadata (null when the browser cannot tell, e.g. WebM without one). */

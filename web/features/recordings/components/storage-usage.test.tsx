@@ -4,7 +4,7 @@ import type { StudentStorage } from '@contract/storage';
 import i18n from '@web/lib/i18n';
 import { ApiError } from '@web/lib/api';
 import { jsonResponse, renderWithApp } from '@web/test/render';
-import { storageErrorText } from '../lib/storage-errors';
+import { storageErrorText } from '@web/lib/storage-errors';
 import { StorageUsage } from './storage-usage';
 
 const MiB = 1024 * 1024;

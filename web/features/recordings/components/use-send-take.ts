@@ -5,7 +5,7 @@ import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { addSentRecording, recordingKeys, uploadRecording } from '../api/recordings';
 import { outbox, type PendingTake } from '../lib/outbox';
-import { refusalText, storageRefusal } from '../lib/storage-errors';
+import { refusalText, storageRefusal } from '@web/lib/storage-errors';
 import { uploads } from '../lib/uploads';
 
 /**

@@ -1,5 +1,5 @@
 import type { RecordingKind } from '@contract/recordings';
-import type { StorageRefusal } from './storage-errors';
+import type { StorageRefusal } from '@web/lib/storage-errors';
 
 /**
  * Takes waiting for the server's acknowledgement, kept in IndexedDB (database 'uebungskontrolle-
