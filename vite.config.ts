@@ -10,7 +10,7 @@ import pkg from './package.json' with { type: 'json' };
 /**
  * What the signed-in layout and the student's screens share (cards, badges, the outbox and its
  * indicator, the recordings' uploads, the task writes, the course choice): one chunk instead of
- * twenty small ones, each a request a phone makes before the screen can paint (issue 14). The
+ * twenty small ones, each a request a phone makes before the screen can paint (docs/decisions/first-load-on-a-phone.md). The
  * sign-in page's parts stay out (SIGN_IN): /login's budget.
  */
 const SHELL_PATHS = [

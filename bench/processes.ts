@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --processes 3` (issue 18): the read calls of a school day through Debian's
+ * `npm run bench -- --processes 3` (docs/decisions/0013-many-processes.md): the read calls of a school day through Debian's
  * haproxy in front of N server processes on one PostgreSQL database, beside the same calls
  * against one process, on this machine. Each call runs `--duration` seconds (default 8) with
  * `--connections` (default 20) connections; reported: requests per second and p99.

@@ -5,8 +5,8 @@
  *   npm run bench -- --db pg|pglite       one database only
  *   npm run bench -- --seed               drop and re-seed uk_bench first
  *   npm run bench -- --duration 5 --connections 20 --only tasks,calendar --no-startup --no-bundle
- *   npm run bench -- --no-offline        without the phone-profile reload of the task list (issue 17)
- *   npm run bench -- --processes 3       only: read calls through haproxy in front of 3 processes beside one (issue 18)
+ *   npm run bench -- --no-offline        without the phone-profile reload of the task list (docs/decisions/offline-practice.md)
+ *   npm run bench -- --processes 3       only: read calls through haproxy in front of 3 processes beside one (docs/decisions/0013-many-processes.md)
  *   npm run bench -- --only beside        requests that need no database beside a heavy read (the overview)
  *   npm run bench -- --only inbox,inbox-count,upload   the teacher's recordings inbox; server RSS during a 50 MiB upload
  *   npm run bench -- --server tsx         the server through tsx (as npm run dev) instead of compiled (as npm start)
@@ -29,8 +29,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
-import { RECORDING_LIMITS } from '../contract/recordings';
-import { UPLOAD_MAX_BYTES } from '../contract/constants';
+import { RECORDING_LIMITS } from '@contract/recordings';
+import { UPLOAD_MAX_BYTES } from '@contract/constants';
 import { openPostgres, rows, type Db } from '../server/db/client';
 import { todayInZone } from '../server/lib/time';
 import { staffPng } from '../server/modules/media/sample-files';
@@ -510,7 +510,7 @@ export type BundleResult = {
   screens: Record<string, number>;
   /** /tools with every tool loaded (each tool is a lazy chunk of its own): reported beside /login. */
   tools_js_gzip?: number;
-  /** What the service worker precaches (issue 17): files, bytes as stored, bytes gzip (about what the install downloads). */
+  /** What the service worker precaches (docs/decisions/offline-practice.md): files, bytes as stored, bytes gzip (about what the install downloads). */
   precache?: { entries: number; bytes: number; gzip: number };
 };
 

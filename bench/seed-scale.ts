@@ -97,7 +97,7 @@ export async function seedScale(
       const t = Date.now();
       return tx.execute(q).then(() => log(`  ${label}: ${Date.now() - t} ms`));
     };
-    // one school holds the bench's teachers (issue 19: every account belongs to a school)
+    // one school holds the bench's teachers (docs/decisions/schools-and-roles.md: every account belongs to a school)
     await run('school', sql`insert into schools (name) values ('Bench-Musikschule')`);
     await run(
       'teachers',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailText } from './common';
 
-/** admin: the school's administration (Schulverwaltung); guardian: a parent who follows their children (issue 19). */
+/** admin: the school's administration (Schulverwaltung); guardian: a parent who follows their children (docs/decisions/schools-and-roles.md). */
 export const ROLES = ['admin', 'teacher', 'student', 'guardian'] as const;
 export const roleSchema = z.object({ name: z.enum(ROLES) });
 

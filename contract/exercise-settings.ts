@@ -3,7 +3,7 @@ import type { IssueMsg } from './common';
 import { makamKeySchema, STROKES, strokeSchema, TEMPO_RANGE, usulKeySchema, type Stroke } from './music';
 
 /**
- * The practice-tool settings an exercise may carry (issue 16 "Exercises carry settings"; docs in
+ * The practice-tool settings an exercise may carry (docs/decisions/exercise-settings.md; docs in
  * docs/decisions/exercise-settings.md). All optional; the task detail opens the tools with them.
  *
  * - `tempo_bpm`: whole number TEMPO_RANGE (20–300).

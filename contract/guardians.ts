@@ -7,7 +7,7 @@ import { EMAIL_MAX, STUDENT_NAME_MAX } from './students';
 import { submissionSchema } from './submissions';
 
 /**
- * Parents who can follow (issue 19; docs/decisions/schools-and-roles.md). A guardian account is
+ * Parents who can follow (docs/decisions/schools-and-roles.md). A guardian account is
  * linked to one or more students of its school and reads, never writes: each child's tasks,
  * practice minutes, streak, the teacher's feedback and the recordings, nothing else.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { errorResponsesOf, languageQuery } from './common';
 
 /**
- * Calendar subscription and course reports (issue 19; docs/decisions/calendar-feed-and-reports.md).
+ * Calendar subscription and course reports (docs/decisions/calendar-feed-and-reports.md).
  */
 
 /** The length of a calendar secret: 32 bytes of HMAC-SHA256 in base64url. */

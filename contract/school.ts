@@ -3,7 +3,7 @@ import { emailText, errorResponsesOf, languageQuery, wholeNumberText } from './c
 import { EMAIL_MAX, newPasswordText, STUDENT_NAME_MAX } from './students';
 
 /**
- * The school and its administration (issue 19; docs/decisions/schools-and-roles.md): the
+ * The school and its administration (docs/decisions/schools-and-roles.md): the
  * administrator's dashboard, teachers, invitations, moving students, the audit log and the data
  * rights (export, erasure). Every call stays inside the caller's school.
  */

@@ -369,7 +369,7 @@ test.describe('session and robots', () => {
     page.on('console', (m) => lines.push(m.text()));
 
     await page.route('**/api/user', (route) => route.abort('internetdisconnected'));
-    // the user known from the last visit opens the app anyway (issue 17) …
+    // the user known from the last visit opens the app anyway (docs/decisions/offline-practice.md) …
     await page.goto('/');
     await expect(page.getByTestId('practice-now').first()).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);

@@ -301,7 +301,7 @@ test('a new student: the three empty states, the course filter with a singular c
   await expect(page.getByRole('tab', { name: 'Erledigt 2' })).toBeVisible();
   await shot(page, 'tasks', 'empty-all-done-de-desktop');
 
-  // Without a connection the list the student saw stays readable from the device (issue 17).
+  // Without a connection the list the student saw stays readable from the device (docs/decisions/offline-practice.md).
   const listOrCounts = /\/api\/submissions(\?|\/counts)/;
   await page.waitForTimeout(1500); // the device's copy is written at most once a second
   await page.route(listOrCounts, (route) => route.abort());

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, settle, shot, showTeacherCalendar, test } from './fixtures';
 
 /**
- * The teacher's day (issue 14): the agenda beside the calendar, the task panel from the calendar and
+ * The teacher's day (docs/decisions/first-load-on-a-phone.md): the agenda beside the calendar, the task panel from the calendar and
  * the agenda (with the review), the calendar by keyboard, the students list with progress, the
  * assignment dialog on a phone. Screenshots: e2e/screenshots/teacher-day/.
  */

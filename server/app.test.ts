@@ -46,7 +46,7 @@ describe('serving the web app', () => {
   });
 });
 
-describe('the installable app (issue 17)', () => {
+describe('the installable app (docs/decisions/offline-practice.md)', () => {
   it('serves the service worker revalidated every time, for the whole site, and the manifest with its type', async () => {
     const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.statusCode).toBe(200);

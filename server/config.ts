@@ -170,7 +170,7 @@ export const configSchema = z
       .transform((v) => new URL(v.trim()).origin)
       .optional(),
   ),
-  // Optional (issue 19): the mail server that sends invitation links, e.g. smtps://user:password@mail.example.org:465
+  // Optional (docs/decisions/schools-and-roles.md): the mail server that sends invitation links, e.g. smtps://user:password@mail.example.org:465
   // or smtp://mail.example.org:587 (STARTTLS when offered). Without it the links are only shown to copy.
   SMTP_URL: z.preprocess(
     emptyToUndefined,

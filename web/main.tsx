@@ -17,7 +17,7 @@ if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) doc
 const router = createAppRouter();
 
 /**
- * A student's queries are kept in IndexedDB and restored before the first fetch (issue 17: the
+ * A student's queries are kept in IndexedDB and restored before the first fetch (docs/decisions/offline-practice.md: the
  * task list readable in a room without signal); everyone else's stay in memory only.
  */
 function Queries({ children }: { children: ReactNode }) {

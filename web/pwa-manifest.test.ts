@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { manifestFor } from './pwa-manifest';
 
-describe('the web app manifests (issue 17)', () => {
+describe('the web app manifests (docs/decisions/offline-practice.md)', () => {
   it('the Turkish file is the Turkish manifest (regenerate it from pwa-manifest.ts when this fails)', () => {
     const file = JSON.parse(readFileSync(new URL('./public/manifest.tr.webmanifest', import.meta.url), 'utf8')) as unknown;
     expect(file).toEqual(manifestFor('tr'));

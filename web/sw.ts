@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker (issue 17, decision "offline-practice"): built by vite-plugin-pwa
+ * The service worker (docs/decisions/offline-practice.md, decision "offline-practice"): built by vite-plugin-pwa
  * (injectManifest), served as /sw.js with `Cache-Control: no-cache`, scope '/'.
  * - The app shell and every lazy chunk are precached (Workbox's precache manifest), so a reload
  *   without a connection opens the app and each screen.

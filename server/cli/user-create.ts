@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { schools, users } from '../db/schema/index';
 import { hashPassword } from '../lib/passwords';
-import { PASSWORD_MIN_LENGTH } from '../../contract/constants';
+import { PASSWORD_MIN_LENGTH } from '@contract/constants';
 import { readSecret } from './prompt';
 
 const argsSchema = z.object({

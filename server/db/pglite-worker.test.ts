@@ -28,7 +28,7 @@ beforeAll(async () => {
   // PGlite in this thread, as the server ran it before, for comparison.
   local = await PGlite.create({ loadDataDir: snapshot(), parsers: { 1082: (v: string) => v, 20: (v: string) => Number(v), 1700: (v: string) => Number(v) } });
   localDb = drizzle(local, { schema: schemaModule.schema }) as unknown as Db;
-  // every account belongs to a school (issue 19): school 1 in both databases
+  // every account belongs to a school (docs/decisions/schools-and-roles.md): school 1 in both databases
   for (const d of [db, localDb]) await d.execute(sql`insert into schools (id, name) values (1, 'Schule')`);
 });
 afterAll(async () => {

@@ -10,9 +10,9 @@ import { seedDemoMedia } from '../modules/media/demo-media';
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_SCHOOL = 'Musikschule Klangwelt';
 export const DEMO_TEACHER = { name: 'Mehmet Yılmaz', email: 'lehrer@example.com' };
-/** The demo school's administration (issue 19). */
+/** The demo school's administration (docs/decisions/schools-and-roles.md). */
 export const DEMO_ADMIN = { name: 'Sabine Krüger', email: 'verwaltung@example.com' };
-/** A parent of the first demo student (issue 19). */
+/** A parent of the first demo student (docs/decisions/schools-and-roles.md). */
 export const DEMO_GUARDIAN = { name: 'Fatma Demir', email: 'eltern@example.com' };
 export const DEMO_STUDENTS = [
   { name: 'Ayşe Demir', email: 'ayse@example.com', phone: '+49 151 2345678' },
@@ -131,7 +131,7 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date(), media
       { title: 'Wochenplan: Rast-Taksim', category: 'kombinationen', difficulty: 'fortgeschritten', target: 'Ein kurzes Taksim im Makam Rast', minutes: 40, course: oud, tags: ['taksim', 'wochenplan'] },
       { title: 'Tonleiter-Etüde in Uşşak', category: 'noten_finger', difficulty: 'mittel', target: 'Uşşak auf- und abwärts im Tempo 70', minutes: 20, course: null, tags: ['uşşak'] },
     ] as const;
-    // Practice-tool settings (issue 16): a makam piece and a western one in an additive meter.
+    // Practice-tool settings (docs/decisions/exercise-settings.md): a makam piece and a western one in an additive meter.
     const settings: Partial<Record<(typeof ex)[number]['title'], Partial<typeof exercises.$inferInsert>>> = {
       'Makam Hicaz – Seyir': { makam: 'hicaz', durak: 'Dügâh', usul: 'duyek', tempoBpm: 80 },
       'Griffwechsel Rast–Neva': { meter: '7/8', meterGrouping: '2+2+3', tempoBpm: 120 },

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema/index';
-import type { AuditAction } from '../../contract/school';
+import type { AuditAction } from '@contract/school';
 
 /** Who did it: a signed-in user (AuthUser) or a users row. */
 export type Actor = { id: number; schoolId: number; name: string; role: string };

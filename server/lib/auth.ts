@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { tokens, users } from '../db/schema/index';
 import { forbidden, unauthorized } from '../errors';
-import { TOKEN_IDLE_DAYS } from '../../contract/constants';
+import { TOKEN_IDLE_DAYS } from '@contract/constants';
 import { clusterOf } from './cluster';
 
 export type Role = 'admin' | 'teacher' | 'student' | 'guardian';

@@ -1,6 +1,6 @@
 import { statfs } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { STORAGE_TEXTS } from '../../contract/storage';
+import { STORAGE_TEXTS } from '@contract/storage';
 import { AppError } from '../errors';
 
 /**

@@ -1,8 +1,8 @@
 import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { EXERCISE_FORM_ENCODING } from '../../contract/exercises';
-import { RECORDING_FORM_ENCODING } from '../../contract/recordings';
+import { EXERCISE_FORM_ENCODING } from '@contract/exercises';
+import { RECORDING_FORM_ENCODING } from '@contract/recordings';
 
 /** Marks a query parameter whose empty value the route reads as missing (moved to `allowEmptyValue`). */
 const ALLOW_EMPTY = 'x-uk-allow-empty';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { calendarResponse } from '../../contract/calendar';
+import { calendarResponse } from '@contract/calendar';
 import { createFastSerializerCompiler, outputJsonSchema } from './serializer';
 
 const compile = (schema: z.ZodType, check: boolean) =>

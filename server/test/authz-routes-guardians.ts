@@ -4,7 +4,7 @@ import type { Spec, Status } from './authz-routes';
 import type { Caller } from './authz-world';
 
 /**
- * The authorization-matrix rows of the guardians routes (issue 19), spread into `matrix`
+ * The authorization-matrix rows of the guardians routes (docs/decisions/schools-and-roles.md), spread into `matrix`
  * (server/test/authz-routes.ts). The shapes are spelled out here: this file is loaded while
  * authz-routes.ts is, so its `shapes` do not exist yet.
  *

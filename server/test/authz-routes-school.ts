@@ -7,7 +7,7 @@ import type { Spec } from './authz-routes';
 import type { Caller, World } from './authz-world';
 
 /**
- * The authorization-matrix rows of the school routes (issue 19), spread into `matrix` (server/test/authz-routes.ts).
+ * The authorization-matrix rows of the school routes (docs/decisions/schools-and-roles.md), spread into `matrix` (server/test/authz-routes.ts).
  * Only school A's administrator reaches school A's people and data; school C's administrator gets
  * 404 for A's ids (exactly like an unknown id) and lists without A's rows; every other role 403,
  * a guest 401. The invitation links are public: the 43-character secret is the permission.

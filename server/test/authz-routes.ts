@@ -46,7 +46,7 @@ export type Spec = {
 
 // Shapes of the usual rows. Outside school A (teacherC, adminC) nothing of A's exists: a route of
 // the caller's own role answers 404 (or its filtered list), another role's 403. An administrator or
-// a guardian calling a teacher's or a student's route gets 403 (issue 19).
+// a guardian calling a teacher's or a student's route gets 403 (docs/decisions/schools-and-roles.md).
 const newcomers = { adminA: 403, guardianA: 403, guardianB: 403, adminC: 403 } as const;
 const teacherOwned = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: 403, studentB: 403, teacherA: ok, teacherB: 404, teacherC: 404, ...newcomers });
 const teacherAny = (ok: number, b: Status = ok): Record<Caller, Status> => ({ guest: 401, studentA: 403, studentB: 403, teacherA: ok, teacherB: b, teacherC: b, ...newcomers });
@@ -291,7 +291,7 @@ export const matrix: Record<string, Spec> = {
 
   // Media
   'GET /api/media/*': {
-    // issue 19: also a guardian of the task's student (guardianB follows student B: 404); an administrator 403
+    // docs/decisions/schools-and-roles.md: also a guardian of the task's student (guardianB follows student B: 404); an administrator 403
     access: 'any',
     expect: { ...sharedTask(200), guardianA: 200, guardianB: 404 },
     build: async (w) => {
@@ -594,7 +594,7 @@ export const matrix: Record<string, Spec> = {
       return { url: `/api/recording-comments/${r.commentId}`, id: r.commentId!, secrets: [r.commentText] };
     },
   },
-  // Calendar subscription (issue 19)
+  // Calendar subscription (docs/decisions/schools-and-roles.md)
   'GET /api/calendar-subscription': {
     access: 'user',
     expect: anyUser(200),
@@ -616,7 +616,7 @@ export const matrix: Record<string, Spec> = {
     visible: ['guest', 'studentA', 'studentB', 'teacherA', 'teacherB', 'teacherC', 'adminA', 'adminC', 'guardianA', 'guardianB'],
   },
 
-  // Reports (issue 19)
+  // Reports (docs/decisions/schools-and-roles.md)
   'GET /api/courses/:id/progress.csv': {
     access: 'teacher',
     expect: teacherOwned(200),

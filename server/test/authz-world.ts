@@ -8,7 +8,7 @@ import type { TestApp, TestUser } from './test-app';
 /**
  * The people of the security tests and fresh data owned by teacher A and student A.
  * studentA and studentB are both teacher A's students (siblings in one course), so a student
- * seeing another student's data would show up even inside one teacher's school. School A (issue 19)
+ * seeing another student's data would show up even inside one teacher's school. School A (docs/decisions/schools-and-roles.md)
  * holds teachers A and B, students A and B, its administrator adminA and the guardians of student A
  * (guardianA) and of student B (guardianB); school C, another school, has teacherC and adminC.
  */

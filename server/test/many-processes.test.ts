@@ -8,7 +8,7 @@ import { scheduleOnce, withAdvisoryLock } from '../lib/jobs';
 import { setupTestApp, TEST_PASSWORD, type TestApp } from './test-app';
 
 /**
- * Two server processes on one PostgreSQL (issue 18, docs/decisions/0013-many-processes.md): two
+ * Two server processes on one PostgreSQL (docs/decisions/0013-many-processes.md): two
  * complete apps, each with its own pool, read cache, token cache and LISTEN connection, on one
  * database – what a load balancer in front of two `npm start` reaches. A change through one is
  * seen by the other within 200 ms although the other had the old answer in memory; a logout, a

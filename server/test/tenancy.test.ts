@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolments, mediaFiles, practiceSessions, recordingComments, submissions, users } from '../db/schema/index';
 import { todayInZone } from '../lib/time';
-import { addDays } from '../../contract/recurrence';
+import { addDays } from '@contract/recurrence';
 import { staffPng } from '../modules/media/sample-files';
 import { makeWav } from '../modules/recordings/sample-recordings';
 import { dbDigest, multipart } from './authz-world';
@@ -561,7 +561,7 @@ describe('(c) the database refuses a row that mixes schools', () => {
 
 describe('(d) every statement names the school of each tenant table', () => {
   it('the check itself: finds a statement without school_id, accepts scoped and global-by-design ones', () => {
-    // the previous version's statements (before issue 19) are caught
+    // the previous version's statements (before docs/decisions/schools-and-roles.md) are caught
     expect(unscoped('select s.id from submissions s join users u on u.id = s.student_id where s.id = $1 and u.teacher_id = $2')).toHaveLength(2);
     expect(unscoped('delete from enrolments where student_id = $1')).toEqual(['from enrolments without enrolments.school_id']);
     expect(unscoped('insert into "enrolments" ("school_id", "course_id", "student_id") values (null, $1, $2)')).toEqual(['insert into enrolments leaves school_id null']);

@@ -142,7 +142,7 @@ export async function setupTestApp(env: Record<string, string> = {}, opts: { bal
     forgetReads,
     /** The school of users made without naming one. */
     defaultSchoolId: schoolOfTests,
-    /** A new school (issue 19), for tests of what crosses schools. */
+    /** A new school (docs/decisions/schools-and-roles.md), for tests of what crosses schools. */
     async school(name = `Schule ${uniq()}`) {
       const [s] = await db.insert(schools).values({ name }).returning();
       return s!;

@@ -1,7 +1,7 @@
 import { onlineManager } from '@tanstack/react-query';
 
 /**
- * Whether the server can be reached, as the app sees it (issue 17). `navigator.onLine` only knows
+ * Whether the server can be reached, as the app sees it (docs/decisions/offline-practice.md). `navigator.onLine` only knows
  * whether a network is attached: a phone in a basement on a Wi-Fi without internet, or a page
  * reloaded without signal, still says online. So a call that gets no answer turns the app offline
  * (TanStack Query pauses its queries, the timer and the outbox work on the device), and from then

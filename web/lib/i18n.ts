@@ -27,7 +27,7 @@ export const LAZY_NAMESPACES = ['school', 'guardians'] as const;
  * The German texts (web/locales/de/<namespace>.json, found at build time: a new namespace is just a
  * new file) are part of the first load: German is the default and the fallback. The Turkish ones
  * come as one chunk of their own (web/lib/locales-tr.ts) when Turkish is chosen, so a German
- * first load does not carry them (issue 14: the entry script of a phone).
+ * first load does not carry them (docs/decisions/first-load-on-a-phone.md: the entry script of a phone).
  */
 const files = import.meta.glob<Record<string, unknown>>(['../locales/de/*.json', '!../locales/de/school.json', '!../locales/de/guardians.json'], {
   eager: true,
@@ -67,7 +67,7 @@ export const namespaces = [...new Set(Object.values(resources).flatMap((r) => Ob
 
 const initial: Language = isLanguage(getStoredLanguage()) ? (getStoredLanguage() as Language) : DEFAULT_LANGUAGE;
 
-/** The web app manifest in the interface language (issue 17: the installed app's name). */
+/** The web app manifest in the interface language (docs/decisions/offline-practice.md: the installed app's name). */
 function linkManifest(lng: string) {
   if (typeof document === 'undefined') return;
   const link = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
@@ -99,7 +99,7 @@ if (typeof document !== 'undefined') document.documentElement.lang = initial;
 /**
  * A plain label (no count, context, values or default) is looked up once per language: i18next
  * resolves, interpolates and post-processes every call, and a screen asks for the same labels per
- * row and card (a third of a list's first render on a phone, issue 14). The cache is emptied
+ * row and card (a third of a list's first render on a phone, docs/decisions/first-load-on-a-phone.md). The cache is emptied
  * whenever texts or the language change. Calls with any other option go to i18next as they are.
  */
 const PLAIN_OPTIONS = new Set(['lng', 'lngs', 'ns', 'keyPrefix']);

@@ -1,6 +1,6 @@
 /**
  * The tempo the metronome last ran at, shared between features without importing each other
- * (issue 16): the practice tools write it, the practice timer reads it when a session stops and
+ * (docs/decisions/exercise-settings.md): the practice tools write it, the practice timer reads it when a session stops and
  * sends it as `tempo_bpm` (POST /api/practice-sessions/{id}/stop), "the tempo reached".
  *
  * Tools (metronome): `setPracticeTempo(bpm, true)` when it starts and on every tempo change while

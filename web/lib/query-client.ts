@@ -30,6 +30,6 @@ export function refetchUnlessJustFetched(query: { state: { dataUpdatedAt: number
 }
 
 // TanStack Query starts as 'online' and then follows the online/offline events: a page opened
-// without a network (issue 17: a reload in the practice room) starts offline; a network without
+// without a network (docs/decisions/offline-practice.md: a reload in the practice room) starts offline; a network without
 // a server is found by the first call (web/lib/connectivity.ts).
 if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 
 /**
- * Keeps the screen on while `active` (the practice timer or the metronome runs; issue 17): a phone
+ * Keeps the screen on while `active` (the practice timer or the metronome runs; docs/decisions/offline-practice.md): a phone
  * on the music stand must not go dark mid-piece. The browser drops the lock whenever the page is
  * hidden, so it is asked for again when the page becomes visible; it is released when `active`
  * ends or the component goes. Where the Screen Wake Lock API is missing nothing happens.

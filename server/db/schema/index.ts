@@ -22,7 +22,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The school a row belongs to (issue 19, docs/decisions/schools-and-roles.md): the unit of tenancy and
+ * The school a row belongs to (docs/decisions/schools-and-roles.md): the unit of tenancy and
  * the shard key. The app's inserts name it; an insert that leaves it out gets the parent row's school
  * from the trigger `uk_fill_school_id` (migration 0009), which also refuses a row whose school differs
  * from its parent's.
@@ -398,7 +398,7 @@ export const calendarFeeds = pgTable(
   (t) => [uniqueIndex('calendar_feeds_secret_hash_key').on(t.secretHash)],
 );
 
-/** A guardian (parent) follows a student read-only (issue 19): tasks, minutes, streak, feedback, recordings. */
+/** A guardian (parent) follows a student read-only (docs/decisions/schools-and-roles.md): tasks, minutes, streak, feedback, recordings. */
 export const guardianLinks = pgTable(
   'guardian_links',
   {
@@ -415,7 +415,7 @@ export const guardianLinks = pgTable(
 );
 
 /**
- * A one-time link that lets a new teacher or guardian set a password (issue 19). Only the SHA-256 of
+ * A one-time link that lets a new teacher or guardian set a password (docs/decisions/schools-and-roles.md). Only the SHA-256 of
  * the link's secret is stored; a guardian invitation names the students the guardian will follow.
  */
 export const invites = pgTable(
@@ -445,7 +445,7 @@ export const invites = pgTable(
 );
 
 /**
- * What was done to a school's people and data (issue 19): sign-ins of administrators, invitations,
+ * What was done to a school's people and data (docs/decisions/schools-and-roles.md): sign-ins of administrators, invitations,
  * role and state changes, moves, exports and erasures. The actor's name is copied, so the entry
  * still says who after the account is gone.
  */

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/client';
-import type { Submission } from '../../../contract/submissions';
+import type { Submission } from '@contract/submissions';
 import { exerciseSettingsSql, statusSql, toSubmission } from '../submissions/submissions.repo';
 
 /** A Postgres array literal of plain values (ints, YYYY-MM-DD dates): one parameter, any length. */
 const pgArray = (values: Array<number | string>) => `{${values.join(',')}}`;
 
-/** Every statement of this file stays inside the teacher's school (`school_id`, issue 19). */
+/** Every statement of this file stays inside the teacher's school (`school_id`, docs/decisions/schools-and-roles.md). */
 export async function findLiveExercise(db: DbOrTx, schoolId: number, teacherId: number, exerciseId: number) {
   const [row] = await rows<{ id: number; title: string }>(
     db,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bodyErrors, errorResponsesOf, idParams } from '../../../contract/common';
-import { createAssignmentBody, createAssignmentQuery, createAssignmentResponse, deleteSubmissionQuery } from '../../../contract/assignments';
+import { bodyErrors, errorResponsesOf, idParams } from '@contract/common';
+import { createAssignmentBody, createAssignmentQuery, createAssignmentResponse, deleteSubmissionQuery } from '@contract/assignments';
 import { currentUser } from '../../lib/auth';
 import { todayInZone } from '../../lib/time';
 import { AssignmentsService } from './assignments.service';

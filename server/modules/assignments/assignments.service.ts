@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { invalid, notFound, type Msg } from '../../errors';
 import type { AuthUser } from '../../lib/auth';
-import { ASSIGNMENT_ROWS_MAX } from '../../../contract/assignments';
-import type { Submission } from '../../../contract/submissions';
-import { recurrenceDates, recurrenceEndProblem } from '../../../contract/recurrence';
-import type { RecurrenceType } from '../../../contract/constants';
+import { ASSIGNMENT_ROWS_MAX } from '@contract/assignments';
+import type { Submission } from '@contract/submissions';
+import { recurrenceDates, recurrenceEndProblem } from '@contract/recurrence';
+import type { RecurrenceType } from '@contract/constants';
 import { deleteSeriesFrom, deleteTask, findLiveExercise, findOwnTask, insertTasks, ownStudentIds, ownsCourse } from './assignments.repo';
 
 export const assignmentMessages = {

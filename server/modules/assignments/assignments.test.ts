@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { submissions } from '../../db/schema/index';
-import { addDays, addMonths } from '../../../contract/recurrence';
+import { addDays, addMonths } from '@contract/recurrence';
 import { todayInZone } from '../../lib/time';
-import type { Submission } from '../../../contract/submissions';
+import type { Submission } from '@contract/submissions';
 import { findSubmissions } from '../submissions/submissions.repo';
 
 let t: TestApp;

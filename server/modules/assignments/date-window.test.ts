@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATE_RANGE } from '../../../contract/constants';
-import { dateRangeMessage } from '../../../contract/common';
-import type { Submission } from '../../../contract/submissions';
+import { DATE_RANGE } from '@contract/constants';
+import { dateRangeMessage } from '@contract/common';
+import type { Submission } from '@contract/submissions';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 /**

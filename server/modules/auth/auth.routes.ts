@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginBody, loginResponse, userSchema } from '../../../contract/auth';
-import { bodyErrors, errorResponsesOf, languageOnlyQuery } from '../../../contract/common';
+import { loginBody, loginResponse, userSchema } from '@contract/auth';
+import { bodyErrors, errorResponsesOf, languageOnlyQuery } from '@contract/common';
 import { currentUser } from '../../lib/auth';
 import { LOGIN_BODY_LIMIT } from '../../lib/limits';
 import { AuthService, toUser } from './auth.service';

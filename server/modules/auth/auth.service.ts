@@ -6,7 +6,7 @@ import { forgetToken, issueToken, pruneTokens, type AuthUser, type Role } from '
 import { audit } from '../../lib/audit';
 import { verifyPassword } from '../../lib/passwords';
 import { SignInLimiter } from '../../lib/rate-limit';
-import type { LoginResponse, User } from '../../../contract/auth';
+import type { LoginResponse, User } from '@contract/auth';
 
 const WINDOW_MS = 15 * 60 * 1000;
 /** Failures from one address within the window before its sign-ins are slowed down. */

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/client';
-import type { SubmissionStatus } from '../../../contract/constants';
+import type { SubmissionStatus } from '@contract/constants';
 import { statusSql } from '../submissions/submissions.repo';
 
 export type FeedRow = { user_id: number; nonce: string; secret_hash: string; created_at: string | Date };
 export type FeedOwner = { id: number; school_id: number; name: string; role: 'teacher' | 'student' };
 
-/** A user's address row; every statement here names the user's school (issue 19) except the lookup by secret. */
+/** A user's address row; every statement here names the user's school (docs/decisions/schools-and-roles.md) except the lookup by secret. */
 export async function findFeed(db: DbOrTx, schoolId: number, userId: number): Promise<FeedRow | undefined> {
   const [r] = await rows<FeedRow>(
     db,

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bodyErrors, errorResponsesOf, languageOnlyQuery } from '../../../contract/common';
-import { CALENDAR_FEED_DAYS, calendarFeedParams, calendarFeedQuery, calendarFeedResponses, calendarSubscriptionSchema, type CalendarSubscription } from '../../../contract/reports';
+import { bodyErrors, errorResponsesOf, languageOnlyQuery } from '@contract/common';
+import { CALENDAR_FEED_DAYS, calendarFeedParams, calendarFeedQuery, calendarFeedResponses, calendarSubscriptionSchema, type CalendarSubscription } from '@contract/reports';
 import { currentUser } from '../../lib/auth';
 import { requestLang } from '../../lib/lang';
 import { publicOrigin } from '../../lib/public-url';

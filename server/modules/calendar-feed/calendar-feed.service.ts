@@ -5,9 +5,9 @@ import type { AuthUser } from '../../lib/auth';
 import { audit } from '../../lib/audit';
 import type { Lang } from '../../errors';
 import { notFound } from '../../errors';
-import { CALENDAR_FEED_DAYS, CALENDAR_FEED_TTL_SECONDS, CALENDAR_FILE_PATTERN } from '../../../contract/reports';
-import type { SubmissionStatus } from '../../../contract/constants';
-import { addDays } from '../../../contract/recurrence';
+import { CALENDAR_FEED_DAYS, CALENDAR_FEED_TTL_SECONDS, CALENDAR_FILE_PATTERN } from '@contract/reports';
+import type { SubmissionStatus } from '@contract/constants';
+import { addDays } from '@contract/recurrence';
 import {
   createFeedIfMissing,
   findFeed,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../../contract/recurrence';
-import { CALENDAR_FEED_DAYS } from '../../../contract/reports';
+import { addDays } from '@contract/recurrence';
+import { CALENDAR_FEED_DAYS } from '@contract/reports';
 import { todayInZone } from '../../lib/time';
 import { allDayDate, parseIcs, type IcsEvent } from '../../test/ics-check';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/client';
-import { STATUS_COLORS } from '../../../contract/constants';
-import type { CalendarEvent } from '../../../contract/calendar';
+import { STATUS_COLORS } from '@contract/constants';
+import type { CalendarEvent } from '@contract/calendar';
 import { statusSql } from '../submissions/submissions.repo';
 
 export type CalendarFilter = {
@@ -17,7 +17,7 @@ export type CalendarFilter = {
 
 /** One event per task in the range, status and colours computed in one SQL query. */
 export async function findCalendarEvents(db: DbOrTx, f: CalendarFilter, today: string): Promise<CalendarEvent[]> {
-  // Inside the viewer's school (issue 19), as every statement.
+  // Inside the viewer's school (docs/decisions/schools-and-roles.md), as every statement.
   const where: SQL[] = [sql`s.school_id = ${f.viewer.schoolId}`, sql`s.due_date >= ${f.start}::date`, sql`s.due_date < ${f.end}::date`];
   // A task's teacher_id is the owning teacher of its student (set on assignment, never moved); the
   // users join is then by primary key only, which keeps the plan good even on fresh statistics.

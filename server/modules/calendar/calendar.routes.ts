@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponsesOf } from '../../../contract/common';
-import { CALENDAR_MAX_DAYS, calendarQuery, calendarResponse } from '../../../contract/calendar';
+import { errorResponsesOf } from '@contract/common';
+import { CALENDAR_MAX_DAYS, calendarQuery, calendarResponse } from '@contract/calendar';
 import { currentUser } from '../../lib/auth';
 import { todayInZone } from '../../lib/time';
 import { CalendarService } from './calendar.service';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { invalid } from '../../errors';
-import { CALENDAR_MAX_DAYS, type CalendarEvent } from '../../../contract/calendar';
-import { addDays, daysBetween } from '../../../contract/recurrence';
+import { CALENDAR_MAX_DAYS, type CalendarEvent } from '@contract/calendar';
+import { addDays, daysBetween } from '@contract/recurrence';
 import { findCalendarEvents } from './calendar.repo';
 
 const rangeMessages = {

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/client';
 import { courses } from '../../db/schema/index';
-import type { Course } from '../../../contract/courses';
+import type { Course } from '@contract/courses';
 
 type Row = { id: number; name: string; description: string | null; created_at: Date | string; students_count: number };
 
@@ -15,7 +15,7 @@ const toCourse = (r: Row): Course => ({
 });
 
 /**
- * Courses with their student counts, by name, of one school (issue 19: every statement stays
+ * Courses with their student counts, by name, of one school (docs/decisions/schools-and-roles.md: every statement stays
  * inside the caller's school). Exactly one of teacherId / studentId selects whose.
  */
 export async function listCourses(db: DbOrTx, schoolId: number, by: { teacherId: number } | { studentId: number }, ids?: number[]): Promise<Course[]> {

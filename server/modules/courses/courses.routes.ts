@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
-import { courseBody, courseListResponse, courseSchema } from '../../../contract/courses';
+import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '@contract/common';
+import { courseBody, courseListResponse, courseSchema } from '@contract/courses';
 import { currentUser } from '../../lib/auth';
 import { CoursesService } from './courses.service';
 

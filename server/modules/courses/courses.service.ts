@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import type { AuthUser } from '../../lib/auth';
-import type { Course } from '../../../contract/courses';
+import type { Course } from '@contract/courses';
 import { deleteCourse, findOwnCourse, insertCourse, listCourses, updateCourse } from './courses.repo';
 
 type CourseInput = { name: string; description?: string | null | undefined };

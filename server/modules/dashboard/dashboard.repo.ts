@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/client';
-import { RECENT_STUDENTS } from '../../../contract/constants';
-import type { TeacherDashboard } from '../../../contract/dashboard';
+import { RECENT_STUDENTS } from '@contract/constants';
+import type { TeacherDashboard } from '@contract/dashboard';
 
 type Row = {
   students: number;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponsesOf } from '../../../contract/common';
-import { dashboardQuery, teacherDashboardSchema } from '../../../contract/dashboard';
+import { errorResponsesOf } from '@contract/common';
+import { dashboardQuery, teacherDashboardSchema } from '@contract/dashboard';
 import { currentUser } from '../../lib/auth';
 import { todayInZone } from '../../lib/time';
 import { DashboardService } from './dashboard.service';

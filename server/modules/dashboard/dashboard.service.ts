@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
-import type { TeacherDashboard } from '../../../contract/dashboard';
+import type { TeacherDashboard } from '@contract/dashboard';
 import { teacherDashboard } from './dashboard.repo';
 
 export class DashboardService {

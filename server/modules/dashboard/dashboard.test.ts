@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { addDays } from '../../../contract/recurrence';
+import { addDays } from '@contract/recurrence';
 import { todayInZone } from '../../lib/time';
-import type { TeacherDashboard } from '../../../contract/dashboard';
+import type { TeacherDashboard } from '@contract/dashboard';
 
 let t: TestApp;
 let today: string;

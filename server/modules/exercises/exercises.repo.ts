@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { courses, exerciseCourses, exercises, mediaFiles } from '../../db/schema/index';
-import type { Exercise } from '../../../contract/exercises';
-import type { MediaFile } from '../../../contract/submissions';
-import type { Category, Difficulty } from '../../../contract/constants';
-import type { ExerciseSettings } from '../../../contract/exercise-settings';
+import type { Exercise } from '@contract/exercises';
+import type { MediaFile } from '@contract/submissions';
+import type { Category, Difficulty } from '@contract/constants';
+import type { ExerciseSettings } from '@contract/exercise-settings';
 
 type Row = {
   id: number;
@@ -51,7 +51,7 @@ export type ExerciseRow = Omit<Exercise, 'category_label'>;
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
-/** Every statement of this file stays inside one school (`school_id`, issue 19). */
+/** Every statement of this file stays inside one school (`school_id`, docs/decisions/schools-and-roles.md). */
 export type ListFilter = { schoolId: number; teacherId: number; courseId?: number; ids?: number[]; limit?: number; offset?: number };
 
 function whereOf(f: ListFilter): SQL {

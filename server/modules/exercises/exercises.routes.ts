@@ -2,8 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
-import { UPLOAD_MAX_BYTES } from '../../../contract/constants';
+import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '@contract/common';
+import { UPLOAD_MAX_BYTES } from '@contract/constants';
 import {
   EXERCISE_LIMITS,
   exerciseCategoriesQuery,
@@ -12,12 +12,12 @@ import {
   exerciseListResponse,
   exerciseMultipartDoc,
   exerciseSchema,
-} from '../../../contract/exercises';
+} from '@contract/exercises';
 import { currentUser } from '../../lib/auth';
 import { requestLang } from '../../lib/lang';
 import { categoryLabels, ExercisesService, moveOrphanMediaAside, notMultipart } from './exercises.service';
 import { FORM_LIMITS, readExerciseForm } from './exercises.upload';
-import { storageErrorSchema } from '../../../contract/storage';
+import { storageErrorSchema } from '@contract/storage';
 import { declaredUploadBytes } from '../../lib/disk-space';
 import { StorageQuota } from '../storage/storage.service';
 

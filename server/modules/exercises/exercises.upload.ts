@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
-import type { UPLOAD_MIME_TYPES } from '../../../contract/constants';
-import { UPLOAD_MAX_BYTES } from '../../../contract/constants';
-import { USUL_PATTERN_MAX } from '../../../contract/exercise-settings';
-import { EXERCISE_LIMITS } from '../../../contract/exercises';
+import type { UPLOAD_MIME_TYPES } from '@contract/constants';
+import { UPLOAD_MAX_BYTES } from '@contract/constants';
+import { USUL_PATTERN_MAX } from '@contract/exercise-settings';
+import { EXERCISE_LIMITS } from '@contract/exercises';
 import { AppError, invalid, messages, type Msg } from '../../errors';
 import { MediaRefused, probeMedia } from '../../lib/media-guard';
 import type { Storage } from '../../lib/storage';

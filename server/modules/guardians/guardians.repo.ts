@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
-import type { Guardian, GuardianChild } from '../../../contract/guardians';
+import type { Guardian, GuardianChild } from '@contract/guardians';
 import { streakCtes } from '../metrics/metrics.repo';
 import { NEW_FEEDBACK_SQL } from '../recordings/recordings.repo';
 import { statusCondition } from '../submissions/submissions.repo';
 
 /**
- * Guardians (parents) and their links to students (issue 19). Every statement names the caller's
+ * Guardians (parents) and their links to students (docs/decisions/schools-and-roles.md). Every statement names the caller's
  * school (`school_id`, the shard key) besides the owner check. (Whether an e-mail is taken by any
  * account is asked across schools, as e-mails are unique: school.repo's accountWithEmail.)
  */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
+import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '@contract/common';
 import {
   GUARDIAN_RECORDINGS_MAX,
   GUARDIAN_TASK_DAYS,
@@ -11,7 +11,7 @@ import {
   guardianChildrenResponse,
   guardianLinkParams,
   studentGuardiansResponse,
-} from '../../../contract/guardians';
+} from '@contract/guardians';
 import { currentUser } from '../../lib/auth';
 import { publicOrigin } from '../../lib/public-url';
 import { mailerOf } from '../school/mail';
@@ -19,7 +19,7 @@ import { GuardiansService } from './guardians.service';
 
 const tags = ['guardians'];
 
-/** Parents' read-only access (issue 19): the staff manage a student's guardians; a guardian reads their children. */
+/** Parents' read-only access (docs/decisions/schools-and-roles.md): the staff manage a student's guardians; a guardian reads their children. */
 export default async function guardiansRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = new GuardiansService(app.deps.db, app.deps.config.APP_TIMEZONE);

@@ -11,7 +11,7 @@ import {
   type GuardianChild,
   type GuardianChildDetail,
   type StudentGuardiansResponse,
-} from '../../../contract/guardians';
+} from '@contract/guardians';
 import { MetricsService } from '../metrics/metrics.service';
 import { findRecordings } from '../recordings/recordings.repo';
 import { createInvite, schoolInvites } from '../school/invites';
@@ -34,7 +34,7 @@ function addDays(date: string, n: number): string {
 }
 
 /**
- * Parents' read-only access (issue 19): the staff side (a student's teacher or the school's
+ * Parents' read-only access (docs/decisions/schools-and-roles.md): the staff side (a student's teacher or the school's
  * administrator links and removes guardians) and the guardian's own reads. A student the caller may
  * not manage, and a child not linked to the guardian, answer 404 like a missing id.
  */

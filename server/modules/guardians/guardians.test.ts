@@ -7,7 +7,7 @@ import { todayInZone } from '../../lib/time';
 import { staffPng } from '../media/sample-files';
 import { makeWav } from '../recordings/sample-recordings';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import type { GuardianChild, GuardianChildDetail, StudentGuardiansResponse } from '../../../contract/guardians';
+import type { GuardianChild, GuardianChildDetail, StudentGuardiansResponse } from '@contract/guardians';
 
 const TZ = 'Europe/Berlin';
 let t: TestApp;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponsesOf } from '../../../contract/common';
-import { mediaFileQuery, mediaFileResponses, mediaLinkParams, mediaLinkResponse } from '../../../contract/media';
+import { errorResponsesOf } from '@contract/common';
+import { mediaFileQuery, mediaFileResponses, mediaLinkParams, mediaLinkResponse } from '@contract/media';
 import { AppError, forbidden, notFound, type Msg } from '../../errors';
 import { currentUser } from '../../lib/auth';
 import { NotStoredError } from '../../lib/storage';
@@ -45,7 +45,7 @@ export default async function mediaRoutes(fastify: FastifyInstance) {
     },
     async (req) => {
       const user = currentUser(req);
-      // Teachers, students and guardians (issue 19); the administration opens no one's files.
+      // Teachers, students and guardians (docs/decisions/schools-and-roles.md); the administration opens no one's files.
       if (user.role === 'admin') throw forbidden();
       const path = req.params['*'];
       if (!isMediaPath(path)) throw notFound();

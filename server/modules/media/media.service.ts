@@ -2,9 +2,9 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
 import { isSafeRelativePath } from '../../lib/storage';
-import { MEDIA_LINK_TTL_SECONDS, STORED_MEDIA_PATH } from '../../../contract/media';
+import { MEDIA_LINK_TTL_SECONDS, STORED_MEDIA_PATH } from '@contract/media';
 import type { AuthUser } from '../../lib/auth';
-import { STORED_RECORDING_PATH } from '../../../contract/recordings';
+import { STORED_RECORDING_PATH } from '@contract/recordings';
 
 /** A path that can name a stored media file; anything else is refused before the disk is touched. */
 export function isMediaPath(path: string): boolean {
@@ -108,7 +108,7 @@ export type StoredMedia = { id: number; path: string; filename: string; mime_typ
 
 /**
  * The media file at this path if the user may see it: the owning teacher, a teacher or a student with
- * a task of that exercise, or a guardian of such a student (issue 19); anyone else (an administrator
+ * a task of that exercise, or a guardian of such a student (docs/decisions/schools-and-roles.md); anyone else (an administrator
  * too) nothing.
  */
 export async function findVisibleMedia(db: DbOrTx, user: AuthUser, path: string): Promise<StoredMedia | null> {

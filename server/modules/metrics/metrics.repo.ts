@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/client';
-import { COMPETENCY_LEVELS, DASHBOARD_DAYS, type CompetencyLevel } from '../../../contract/constants';
-import type { ProgressPoint, SubmissionCounts } from '../../../contract/metrics';
-import { TOP_LEVEL_WINDOW } from '../../../contract/metrics';
+import { COMPETENCY_LEVELS, DASHBOARD_DAYS, type CompetencyLevel } from '@contract/constants';
+import type { ProgressPoint, SubmissionCounts } from '@contract/metrics';
+import { TOP_LEVEL_WINDOW } from '@contract/metrics';
 import { statusCondition } from '../submissions/submissions.repo';
 
 /**
@@ -17,7 +17,7 @@ import { statusCondition } from '../submissions/submissions.repo';
  * submissions(student_id, completed_at) for the task counts and the streak.
  *
  * Every statement stays inside the student's school: each table's rows are filtered by its
- * `school_id` (issue 19, the shard key).
+ * `school_id` (docs/decisions/schools-and-roles.md, the shard key).
  */
 
 export type StudentRef = { id: number; name: string; email: string };
@@ -54,7 +54,7 @@ function activeOn(studentId: number | SQL, day: SQL, tz: string, schoolId: numbe
  * activity – except that an inactive today continues to yesterday (the streak counts from
  * yesterday until today has something). The cost grows with the streak, not with the history.
  * `studentId` may also be a column of an outer row (a lateral subquery: the guardian's children);
- * so may `schoolId`, the student's school, by which both tables are read (issue 19).
+ * so may `schoolId`, the student's school, by which both tables are read (docs/decisions/schools-and-roles.md).
  */
 export function streakCtes(studentId: number | SQL, today: string, tz: string, schoolId: number | SQL): SQL {
   return sql`walk(d, active) as (

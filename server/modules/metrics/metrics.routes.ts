@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
-import { reviewBody, studentMetricsSchema, studentOverviewSchema } from '../../../contract/metrics';
-import { submissionSchema } from '../../../contract/submissions';
+import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '@contract/common';
+import { reviewBody, studentMetricsSchema, studentOverviewSchema } from '@contract/metrics';
+import { submissionSchema } from '@contract/submissions';
 import { currentUser } from '../../lib/auth';
 import { MetricsService } from './metrics.service';
 

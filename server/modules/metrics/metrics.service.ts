@@ -2,9 +2,9 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../errors';
 import type { AuthUser } from '../../lib/auth';
 import { todayInZone } from '../../lib/time';
-import type { ReviewBody, StudentMetrics, StudentOverview } from '../../../contract/metrics';
-import { RECENT_SUBMISSIONS } from '../../../contract/metrics';
-import type { Submission } from '../../../contract/submissions';
+import type { ReviewBody, StudentMetrics, StudentOverview } from '@contract/metrics';
+import { RECENT_SUBMISSIONS } from '@contract/metrics';
+import type { Submission } from '@contract/submissions';
 import { findSubmissions } from '../submissions/submissions.repo';
 import { findOwnSubmissionId, ownStudentKpis, ownStudentMetrics, saveReview, studentMetrics } from './metrics.repo';
 

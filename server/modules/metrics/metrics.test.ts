@@ -5,7 +5,7 @@ import { practiceSessions } from '../../db/schema/index';
 import { rows } from '../../db/client';
 import { todayInZone } from '../../lib/time';
 import { MetricsService } from './metrics.service';
-import type { StudentMetrics } from '../../../contract/metrics';
+import type { StudentMetrics } from '@contract/metrics';
 
 const TZ = 'Europe/Berlin';
 let t: TestApp;

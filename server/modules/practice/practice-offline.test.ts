@@ -5,7 +5,7 @@ import { multipart } from '../../test/authz-world';
 import { rows } from '../../db/client';
 import { practiceSessions, submissions } from '../../db/schema/index';
 import { todayInZone } from '../../lib/time';
-import type { PracticeSession } from '../../../contract/practice';
+import type { PracticeSession } from '@contract/practice';
 import { makeWav } from '../recordings/sample-recordings';
 import { PassThrough } from 'node:stream';
 import { HEARTBEAT_MS, LEASE_MS } from '../../lib/idempotency';

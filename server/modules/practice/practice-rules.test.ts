@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { rows } from '../../db/client';
 import { todayInZone } from '../../lib/time';
-import type { PracticeSession } from '../../../contract/practice';
-import { PRACTICE_SESSIONS_PER_DAY_MAX } from '../../../contract/constants';
+import type { PracticeSession } from '@contract/practice';
+import { PRACTICE_SESSIONS_PER_DAY_MAX } from '@contract/constants';
 
 /**
  * One thing at a time (docs/decisions/tasks-and-practice-timer.md): live and offline sessions of a

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { todayInZone } from '../../lib/time';
-import type { PracticeSession } from '../../../contract/practice';
+import type { PracticeSession } from '@contract/practice';
 
 /** Issue 16: a finished practice session can keep the tempo reached (optional body of the stop). */
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
-import type { PracticeSession } from '../../../contract/practice';
-import { PRACTICE_SESSION_CAP_MINUTES } from '../../../contract/constants';
+import type { PracticeSession } from '@contract/practice';
+import { PRACTICE_SESSION_CAP_MINUTES } from '@contract/constants';
 
 type Row = {
   id: number;
@@ -41,7 +41,7 @@ const setStopped = setStoppedAt(sql`now()`);
 
 /**
  * Inserts a running session (started now). Throws the unique violation when one already runs.
- * Every statement of this file names the student's school (`school_id`, issue 19).
+ * Every statement of this file names the student's school (`school_id`, docs/decisions/schools-and-roles.md).
  */
 export async function insertSession(db: DbOrTx, schoolId: number, submissionId: number, studentId: number, startedAt?: At): Promise<PracticeSession> {
   const start = startedAt === undefined ? sql`now()` : atSql(startedAt);

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bodyErrors, errorResponsesOf, idempotencyHeaders, idParams, languageOnlyQuery } from '../../../contract/common';
-import { practiceConflictSchema, practiceOfflineBody, practiceSessionListQuery, practiceSessionListSchema, practiceSessionSchema, practiceStopBody } from '../../../contract/practice';
+import { bodyErrors, errorResponsesOf, idempotencyHeaders, idParams, languageOnlyQuery } from '@contract/common';
+import { practiceConflictSchema, practiceOfflineBody, practiceSessionListQuery, practiceSessionListSchema, practiceSessionSchema, practiceStopBody } from '@contract/practice';
 import { currentUser } from '../../lib/auth';
 import { PracticeService } from './practice.service';
 

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { practiceSessions, submissions } from '../../db/schema/index';
 import { todayInZone } from '../../lib/time';
-import type { PracticeSession } from '../../../contract/practice';
+import type { PracticeSession } from '@contract/practice';
 import { insertSession, isRunningSessionConflict } from './practice.repo';
 
 let t: TestApp;

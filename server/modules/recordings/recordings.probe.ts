@@ -1,4 +1,4 @@
-import type { RecordingKind, RecordingMimeType } from '../../../contract/recordings';
+import type { RecordingKind, RecordingMimeType } from '@contract/recordings';
 import { probeMedia } from '../../lib/media-guard';
 
 /**

@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
-import type { InboxItem, Recording, RecordingComment, RecordingKind, RecordingMimeType } from '../../../contract/recordings';
+import type { InboxItem, Recording, RecordingComment, RecordingKind, RecordingMimeType } from '@contract/recordings';
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
 /**
  * Whose recordings a caller may see: a student their own, a teacher their students'; always inside
- * the caller's school (every statement of this file names `school_id`, issue 19).
+ * the caller's school (every statement of this file names `school_id`, docs/decisions/schools-and-roles.md).
  */
 export type RecordingOwner = ({ studentId: number } | { teacherId: number }) & { schoolId: number };
 

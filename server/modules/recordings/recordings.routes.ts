@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bodyErrors, errorResponsesOf, idempotencyHeaders, idParams, languageOnlyQuery } from '../../../contract/common';
+import { bodyErrors, errorResponsesOf, idempotencyHeaders, idParams, languageOnlyQuery } from '@contract/common';
 import {
   countQuery,
   countResponse,
@@ -15,12 +15,12 @@ import {
   recordingSchema,
   recordingUploadDoc,
   updateCommentBody,
-} from '../../../contract/recordings';
+} from '@contract/recordings';
 import { AppError } from '../../errors';
 import { currentUser } from '../../lib/auth';
 import { clusterOf } from '../../lib/cluster';
 import { scheduleOnce } from '../../lib/jobs';
-import { storageErrorSchema } from '../../../contract/storage';
+import { storageErrorSchema } from '@contract/storage';
 import { declaredUploadBytes } from '../../lib/disk-space';
 import { StorageQuota } from '../storage/storage.service';
 import { RecordingsService, runRetention } from './recordings.service';

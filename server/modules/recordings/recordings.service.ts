@@ -17,7 +17,7 @@ import {
   type RecordingComment,
   type RecordingListResponse,
   type UpdateCommentBody,
-} from '../../../contract/recordings';
+} from '@contract/recordings';
 import { cleanFilename } from '../exercises/exercises.upload';
 import { findSubmissionState } from '../submissions/submissions.repo';
 import { stateStatus } from '../submissions/submissions.service';

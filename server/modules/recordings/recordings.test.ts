@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORDING_LIMITS, type InboxResponse, type Recording, type RecordingComment } from '../../../contract/recordings';
+import { RECORDING_LIMITS, type InboxResponse, type Recording, type RecordingComment } from '@contract/recordings';
 import { rows } from '../../db/client';
 import { LocalStorage } from '../../lib/storage';
 import { multipart } from '../../test/authz-world';

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
-import { RECORDING_LIMITS, RECORDING_TEXTS, recordingFields, type RecordingKind, type RecordingMimeType } from '../../../contract/recordings';
+import { RECORDING_LIMITS, RECORDING_TEXTS, recordingFields, type RecordingKind, type RecordingMimeType } from '@contract/recordings';
 import { AppError, invalid, messages, type Msg } from '../../errors';
 import { MediaRefused } from '../../lib/media-guard';
 import type { Storage } from '../../lib/storage';

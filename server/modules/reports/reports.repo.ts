@@ -16,7 +16,7 @@ export type CourseProgressRow = {
   last_practice: string | null;
 };
 
-/** Every statement of this file stays inside the teacher's school (`school_id`, issue 19). */
+/** Every statement of this file stays inside the teacher's school (`school_id`, docs/decisions/schools-and-roles.md). */
 export async function findCourse(db: DbOrTx, schoolId: number, teacherId: number, courseId: number): Promise<{ id: number; name: string } | undefined> {
   const [c] = await rows<{ id: number; name: string }>(
     db,

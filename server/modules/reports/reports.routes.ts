@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParams } from '../../../contract/common';
-import { courseProgressCsvQuery, courseProgressCsvResponses } from '../../../contract/reports';
+import { idParams } from '@contract/common';
+import { courseProgressCsvQuery, courseProgressCsvResponses } from '@contract/reports';
 import { currentUser } from '../../lib/auth';
 import { requestLang } from '../../lib/lang';
 import { todayInZone } from '../../lib/time';

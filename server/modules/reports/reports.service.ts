@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import type { Lang } from '../../errors';
 import { notFound } from '../../errors';
-import { COURSE_PROGRESS_COLUMNS, type CourseProgressColumn } from '../../../contract/reports';
+import { COURSE_PROGRESS_COLUMNS, type CourseProgressColumn } from '@contract/reports';
 import { csvCell, csvFile, csvNumber } from './csv';
 import { courseProgress, findCourse } from './reports.repo';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../../contract/recurrence';
+import { addDays } from '@contract/recurrence';
 import { practiceSessions } from '../../db/schema/index';
 import { dateInZone, todayInZone } from '../../lib/time';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';

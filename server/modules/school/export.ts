@@ -5,7 +5,7 @@ import type { Storage } from '../../lib/storage';
 import type { ExportFile } from './school.service';
 
 /**
- * The export zip of a student (issue 19, data rights), streamed: `student.json` (compressed) and each
+ * The export zip of a student (docs/decisions/schools-and-roles.md, data rights), streamed: `student.json` (compressed) and each
  * recording as `recordings/<id>-<name>`, stored as it is (audio and video are compressed already),
  * read from the media store (folder or bucket) one at a time while the zip goes out, so that neither
  * the files nor the zip sit whole in memory. A file that cannot be read after the answer started

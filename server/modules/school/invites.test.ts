@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configSchema, ConfigError, loadConfig } from '../../config';
 import { rows } from '../../db/client';
-import { INVITE_TOKEN_PATTERN, INVITE_VALID_DAYS } from '../../../contract/school';
+import { INVITE_TOKEN_PATTERN, INVITE_VALID_DAYS } from '@contract/school';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { createInvite } from './invites';
 import { inviteMailContent, NodemailerMailer, type InviteMail } from './mail';

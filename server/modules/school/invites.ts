@@ -4,10 +4,10 @@ import { conflict, invalid, notFound, type Msg } from '../../errors';
 import { forgetUser, hashToken, newToken, type AuthUser, type Role } from '../../lib/auth';
 import { audit, type Actor } from '../../lib/audit';
 import { hashPassword } from '../../lib/passwords';
-import { INVITE_TOKEN_PATTERN, INVITE_VALID_DAYS, type Invite, type InviteCreated, type InvitePublic } from '../../../contract/school';
-import type { LoginResponse } from '../../../contract/auth';
-import { passwordTooShort } from '../../../contract/students';
-import { PASSWORD_MIN_LENGTH } from '../../../contract/constants';
+import { INVITE_TOKEN_PATTERN, INVITE_VALID_DAYS, type Invite, type InviteCreated, type InvitePublic } from '@contract/school';
+import type { LoginResponse } from '@contract/auth';
+import { passwordTooShort } from '@contract/students';
+import { PASSWORD_MIN_LENGTH } from '@contract/constants';
 import { toUser } from '../auth/auth.service';
 import type { Mailer } from './mail';
 import {
@@ -29,7 +29,7 @@ import {
 } from './school.repo';
 
 /**
- * Invitations (issue 19): a one-time link `/einladung/{token}` that lets a new teacher or guardian
+ * Invitations (docs/decisions/schools-and-roles.md): a one-time link `/einladung/{token}` that lets a new teacher or guardian
  * set a password. The token is 32 random bytes (base64url, 43 characters); only its SHA-256 is
  * stored. It is valid INVITE_VALID_DAYS days, once. Used by the school administration (teacher
  * invitations) and by the guardians module (guardian invitations).

@@ -2,7 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../config';
 
-/** What an invitation e-mail says (issue 19): who is invited, to which school, the link and until when. */
+/** What an invitation e-mail says (docs/decisions/schools-and-roles.md): who is invited, to which school, the link and until when. */
 export type InviteMail = {
   to: string;
   name: string;

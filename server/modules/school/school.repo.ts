@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/client';
-import type { AuditEntry, AuditLogResponse, SchoolDashboard, SchoolStudent, SchoolTeacher } from '../../../contract/school';
-import { AUDIT_PAGE_SIZE, auditActions } from '../../../contract/school';
+import type { AuditEntry, AuditLogResponse, SchoolDashboard, SchoolStudent, SchoolTeacher } from '@contract/school';
+import { AUDIT_PAGE_SIZE, auditActions } from '@contract/school';
 import { deleteOrphanedGuardians, guardiansOf } from '../students/students.repo';
 
 /**
- * The SQL of the school administration (issue 19). Every statement names the school
+ * The SQL of the school administration (docs/decisions/schools-and-roles.md). Every statement names the school
  * (`school_id = …`, the shard key) besides the ids it is about.
  */
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loginResponse } from '../../../contract/auth';
-import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
+import { loginResponse } from '@contract/auth';
+import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '@contract/common';
 import {
   AUDIT_PAGE_SIZE,
   INVITE_VALID_DAYS,
@@ -27,7 +27,7 @@ import {
   studentExportResponses,
   studentMoveBody,
   teacherInviteBody,
-} from '../../../contract/school';
+} from '@contract/school';
 import { currentUser } from '../../lib/auth';
 import { requestLang } from '../../lib/lang';
 import { LOGIN_BODY_LIMIT } from '../../lib/limits';
@@ -40,7 +40,7 @@ import { SchoolService } from './school.service';
 
 const tags = ['school'];
 
-/** The school administration (issue 19): the administrator's routes, and the public invitation links. */
+/** The school administration (docs/decisions/schools-and-roles.md): the administrator's routes, and the public invitation links. */
 export default async function schoolRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.db;

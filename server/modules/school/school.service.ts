@@ -15,7 +15,7 @@ import {
   type SchoolStudentListQuery,
   type SchoolTeacher,
   type StudentErased,
-} from '../../../contract/school';
+} from '@contract/school';
 import {
   auditLogPage,
   dashboardFigures,
@@ -78,7 +78,7 @@ export function exportFileName(id: number, filename: string): string {
 const sameName = (a: string, b: string) => a.trim().normalize('NFC') === b.trim().normalize('NFC');
 
 /**
- * The school's administration (issue 19): figures, teachers, students, moves, the audit log and the
+ * The school's administration (docs/decisions/schools-and-roles.md): figures, teachers, students, moves, the audit log and the
  * data rights. Every call is the administrator's and stays inside their school (404 for anything of
  * another school, exactly like an id that does not exist).
  */

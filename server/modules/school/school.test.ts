@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { rows } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { todayInZone } from '../../lib/time';
-import { AUDIT_PAGE_SIZE, SCHOOL_WEEKS } from '../../../contract/school';
+import { AUDIT_PAGE_SIZE, SCHOOL_WEEKS } from '@contract/school';
 import { makeWav } from '../recordings/sample-recordings';
 import { setupTestApp, TEST_PASSWORD, type TestApp, type TestUser } from '../../test/test-app';
 

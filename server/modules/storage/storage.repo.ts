@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
-import { STORAGE_TOP_STUDENTS } from '../../../contract/storage';
+import { STORAGE_TOP_STUDENTS } from '@contract/storage';
 
 /** Key space of the quota's advisory lock (pg_advisory_xact_lock(int, int): this, the school). */
 const QUOTA_LOCK_SPACE = 0x51554f54; // 'QUOT'

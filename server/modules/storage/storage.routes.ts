@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bodyErrors, errorResponsesOf, languageOnlyQuery } from '../../../contract/common';
-import { schoolStorageBody, schoolStorageSchema, STORAGE_TOP_STUDENTS, studentStorageSchema } from '../../../contract/storage';
+import { bodyErrors, errorResponsesOf, languageOnlyQuery } from '@contract/common';
+import { schoolStorageBody, schoolStorageSchema, STORAGE_TOP_STUDENTS, studentStorageSchema } from '@contract/storage';
 import { currentUser } from '../../lib/auth';
 import { StorageQuota } from './storage.service';
 

@@ -4,7 +4,7 @@ import { AppError, invalid, type Msg } from '../../errors';
 import type { AuthUser } from '../../lib/auth';
 import { audit } from '../../lib/audit';
 import { assertDiskRoom } from '../../lib/disk-space';
-import { STORAGE_TEXTS, type SchoolStorage, type SchoolStorageBody, type StudentStorage } from '../../../contract/storage';
+import { STORAGE_TEXTS, type SchoolStorage, type SchoolStorageBody, type StudentStorage } from '@contract/storage';
 import { lockSchoolQuota, setSchoolQuotas, topStudents, usageOf, type Usage } from './storage.repo';
 
 const MiB = 1024 * 1024;

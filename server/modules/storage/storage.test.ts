@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { SchoolStorage, StudentStorage } from '../../../contract/storage';
+import type { SchoolStorage, StudentStorage } from '@contract/storage';
 import { ConfigError, loadConfig } from '../../config';
 import { rows } from '../../db/client';
 import { diskSpace } from '../../lib/disk-space';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '../../../contract/common';
+import { bodyErrors, errorResponsesOf, idParams, languageOnlyQuery } from '@contract/common';
 import {
   studentCoursesBody,
   studentCreateBody,
@@ -11,7 +11,7 @@ import {
   studentProgressResponse,
   studentSchema,
   studentUpdateBody,
-} from '../../../contract/students';
+} from '@contract/students';
 import { currentUser } from '../../lib/auth';
 import { todayInZone } from '../../lib/time';
 import { studentsProgress } from './students.repo';

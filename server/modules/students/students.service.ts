@@ -4,8 +4,8 @@ import { invalid, notFound, type Msg } from '../../errors';
 import { forgetUser, type AuthUser } from '../../lib/auth';
 import { audit } from '../../lib/audit';
 import { hashPassword } from '../../lib/passwords';
-import { PASSWORD_MIN_LENGTH } from '../../../contract/constants';
-import { passwordTooShort, type Student } from '../../../contract/students';
+import { PASSWORD_MIN_LENGTH } from '@contract/constants';
+import { passwordTooShort, type Student } from '@contract/students';
 import {
   deleteOrphanedGuardians,
   deleteStudent,
@@ -162,7 +162,7 @@ export class StudentsService {
       // As the administrator's erasure: names and addresses copied elsewhere go too (school/forget.ts).
       await forgetStudent(tx, teacher.schoolId, id);
       const taskIds = await deleteStudent(tx, teacher.schoolId, teacher.id, id);
-      // a parent whose only child this was has no reason for an account any more (issue 19)
+      // a parent whose only child this was has no reason for an account any more (docs/decisions/schools-and-roles.md)
       const guardians = await deleteOrphanedGuardians(tx, teacher.schoolId, following);
       await audit(tx, teacher, 'student.delete', { type: 'user', id, name: null }, {
         tasks: counts.tasks,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { deriveStatus } from '../../../contract/status';
+import { deriveStatus } from '@contract/status';
 import { todayInZone } from '../../lib/time';
 
 const BERLIN = 'Europe/Berlin';

@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rows } from '../../db/client';
-import type { Submission } from '../../../contract/submissions';
-import type { SubmissionStatus } from '../../../contract/constants';
+import type { Submission } from '@contract/submissions';
+import type { SubmissionStatus } from '@contract/constants';
 import { NEW_FEEDBACK_SQL } from '../recordings/recordings.repo';
 import { settingsColumns, settingsOf, type SettingsRow } from '../exercises/exercises.repo';
 
 export type SubmissionFilter = {
-  /** The caller's school: every statement stays inside it (issue 19, the shard key). */
+  /** The caller's school: every statement stays inside it (docs/decisions/schools-and-roles.md, the shard key). */
   schoolId: number;
   ids?: number[];
   studentId?: number;

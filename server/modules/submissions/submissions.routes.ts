@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { bodyErrors, errorResponsesOf, idempotencyHeaders, idParams, languageOnlyQuery } from '../../../contract/common';
-import { submissionCountsQuery, submissionCountsSchema, submissionListQuery, submissionSchema } from '../../../contract/submissions';
+import { bodyErrors, errorResponsesOf, idempotencyHeaders, idParams, languageOnlyQuery } from '@contract/common';
+import { submissionCountsQuery, submissionCountsSchema, submissionListQuery, submissionSchema } from '@contract/submissions';
 import { currentUser } from '../../lib/auth';
 import { SubmissionsService } from './submissions.service';
 

@@ -2,8 +2,8 @@ import type { Db } from '../../db/client';
 import type { AuthUser } from '../../lib/auth';
 import { todayInZone } from '../../lib/time';
 import { AppError, conflict, type Msg } from '../../errors';
-import { deriveStatus } from '../../../contract/status';
-import type { Submission, SubmissionCounts, SubmissionCountsQuery, SubmissionListQuery } from '../../../contract/submissions';
+import { deriveStatus } from '@contract/status';
+import type { Submission, SubmissionCounts, SubmissionCountsQuery, SubmissionListQuery } from '@contract/submissions';
 import {
   countSubmissions,
   findSubmissions,

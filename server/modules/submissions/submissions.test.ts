@@ -3,8 +3,8 @@ import { eq, sql } from 'drizzle-orm';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { mediaFiles, practiceSessions, submissions } from '../../db/schema/index';
 import { todayInZone } from '../../lib/time';
-import { deriveStatus } from '../../../contract/status';
-import type { Submission } from '../../../contract/submissions';
+import { deriveStatus } from '@contract/status';
+import type { Submission } from '@contract/submissions';
 
 let t: TestApp;
 let today: string;

@@ -50,7 +50,7 @@ function GuardianRecording({ recording }: { recording: Recording }) {
   );
 }
 
-/** /children/{id} (guardian, issue 19): one child, read-only. */
+/** /children/{id} (guardian, docs/decisions/schools-and-roles.md): one child, read-only. */
 export default function GuardianChildScreen() {
   const { t } = useTranslation('guardians');
   const { id } = useParams();

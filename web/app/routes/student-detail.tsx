@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { StudentDetailView } from '@web/features/progress/components/student-detail-view';
 import { StudentGuardians } from '@web/features/guardians/components/student-guardians';
 
-/** /students/{id} (teacher): one student's overview, practice chart, recent tasks with review, statistics, and the parents (issue 19). */
+/** /students/{id} (teacher): one student's overview, practice chart, recent tasks with review, statistics, and the parents (docs/decisions/schools-and-roles.md). */
 export default function StudentDetailScreen() {
   const { id } = useParams();
   const n = Number(id);

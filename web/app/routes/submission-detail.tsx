@@ -33,7 +33,7 @@ import type { Submission } from '@contract/submissions';
 // Only a teacher sees these (and its confirmation dialog): not in the student's chunk.
 const TeacherTaskActions = lazy(() => import('@web/features/tasks/components/teacher-task-actions').then((m) => ({ default: m.TeacherTaskActions })));
 const TeacherReviewCard = lazy(() => import('@web/features/tasks/components/teacher-task-actions').then((m) => ({ default: m.TeacherReviewCard })));
-// The practice tools (issue 16) in their own chunk, set to the exercise's settings.
+// The practice tools (docs/decisions/exercise-settings.md) in their own chunk, set to the exercise's settings.
 const ToolsPanel = lazy(() => import('@web/features/tools/components/tools-panel').then((m) => ({ default: m.ToolsPanel })));
 
 const parseId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : null);
@@ -76,7 +76,7 @@ export default function SubmissionDetailScreen() {
 
   if (id === null) return <TaskNotFound message={t('detail.loadNotFound')} viewer={viewer} />;
   if (query.isError) return <TaskNotFound message={t(loadErrorKey(query.error))} viewer={viewer} />;
-  // no connection and this task never opened on this device (issue 17)
+  // no connection and this task never opened on this device (docs/decisions/offline-practice.md)
   if (query.isPending && query.fetchStatus === 'paused') return <TaskNotFound message={t('offline:offlineNothing')} viewer={viewer} />;
   if (query.isPending || !query.data) return <TaskDetailSkeleton />;
 
@@ -136,7 +136,7 @@ export default function SubmissionDetailScreen() {
                 />
               )}
               {/* Below the timer: drawn (and its code fetched) when scrolled near or at the first
-                  Tab, not as part of the screen's first load on a phone (issue 14). */}
+                  Tab, not as part of the screen's first load on a phone (docs/decisions/first-load-on-a-phone.md). */}
               <WhenVisible fallback={<Skeleton className="h-[40rem] w-full" />} testId="practice-tools">
                 <ToolsPanel key={task.exercise?.id ?? 0} initial={toolsSettings(task.exercise)} />
               </WhenVisible>

@@ -24,7 +24,7 @@ const loadCalendar = () => import('@web/features/calendar/components/TaskCalenda
 const TaskCalendar = lazy(loadCalendar);
 
 // The assignment dialog and the task panel open on a click: their code (forms, Headless UI, the
-// review's schemas) is fetched after the first paint, not before it (issue 14).
+// review's schemas) is fetched after the first paint, not before it (docs/decisions/first-load-on-a-phone.md).
 const loadAssignmentDialog = () => import('@web/features/assignments/components/assignment-dialog').then((m) => ({ default: m.AssignmentDialog }));
 const loadTaskPanel = () => import('@web/features/dashboard/components/task-panel').then((m) => ({ default: m.TaskPanel }));
 const AssignmentDialog = lazy(loadAssignmentDialog);
@@ -113,7 +113,7 @@ export default function TeacherDashboardScreen() {
 
   // On a phone the agenda comes first and its height depends on the week's entries: the calendar
   // and the recent students below it appear once the agenda has them, so nothing on screen moves
-  // when they arrive (issue 14: layout shift). The same query as the agenda's (one request).
+  // when they arrive (docs/decisions/first-load-on-a-phone.md: layout shift). The same query as the agenda's (one request).
   const week = useMemo(() => agendaWeek(), []);
   const agendaWeekQuery = useCalendarEvents(week, courseId);
   const [belowAgenda, setBelowAgenda] = useState(false);

@@ -21,7 +21,7 @@ export function userLoadFailure(): unknown {
 }
 
 /**
- * The user of the stored token as last loaded, so the app opens without a connection (issue 17:
+ * The user of the stored token as last loaded, so the app opens without a connection (docs/decisions/offline-practice.md:
  * a student in a practice room). Kept beside the token, with the token's last characters to tell
  * whose it is; gone with the session.
  */

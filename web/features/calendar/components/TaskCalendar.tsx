@@ -127,7 +127,7 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
   // Who first (first name; initials on a phone), then the exercise; a calm check mark when done.
   // The full text is read out from a hidden span and shown in the tooltip. Plain DOM nodes, not
   // JSX: FullCalendar would render JSX through one React portal per entry, and a month of entries
-  // then costs a long task on a phone (issue 14).
+  // then costs a long task on a phone (docs/decisions/first-load-on-a-phone.md).
   const eventContent = useCallback(
     (arg: EventContentArg) => {
       const source = arg.event.extendedProps.source as CalendarEvent;

@@ -9,7 +9,7 @@ import { useToast } from '@web/components/ui/toast';
 import { useCalendarSubscription, useRenewCalendarSubscription } from '../api/calendar-subscription';
 
 /**
- * The private calendar address (issue 19): phones and Outlook subscribe to it and show the tasks
+ * The private calendar address (docs/decisions/schools-and-roles.md): phones and Outlook subscribe to it and show the tasks
  * as all-day events. Collapsed until asked for (the address is made on first ask); then the
  * address with 'Kopieren', a webcal link that opens the phone's calendar app, and 'Adresse
  * erneuern' behind a confirmation (the old address stops).

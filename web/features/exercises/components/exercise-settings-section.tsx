@@ -21,7 +21,7 @@ type Props = {
 };
 
 /**
- * "Übungseinstellungen" of the exercise form (issue 16): tempo, meter with grouping, usul with the
+ * "Übungseinstellungen" of the exercise form (docs/decisions/exercise-settings.md): tempo, meter with grouping, usul with the
  * teacher's stroke pattern, makam and durak. Collapsible; the summary line shows what is set.
  */
 export function ExerciseSettingsSection({ values, errors, open, onToggle, onChange, idPrefix, disabled }: Props) {

@@ -12,7 +12,7 @@ import { guardianKeys } from './children';
 export * from './children';
 
 /*
- * Parents' read-only access (issue 19, contract/guardians.ts). Every key starts with ['guardians'];
+ * Parents' read-only access (docs/decisions/schools-and-roles.md, contract/guardians.ts). Every key starts with ['guardians'];
  * a link or a removal refreshes them all, and the school's lists (['school', …]: their guardian counts).
  * The server answers in the interface language through the Accept-Language header of web/lib/api.ts.
  */

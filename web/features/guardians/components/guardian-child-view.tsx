@@ -59,7 +59,7 @@ function NotFound() {
 }
 
 /**
- * One child for their guardian (/children/{id}, issue 19), read-only: name and teacher; streak,
+ * One child for their guardian (/children/{id}, docs/decisions/schools-and-roles.md), read-only: name and teacher; streak,
  * minutes of the last 7 days, practice sessions and completion rate; the 30-day chart; the tasks of
  * the window with status, the teacher's note, feedback and accuracy; the latest recordings with
  * the teacher's comments. No control that changes anything.

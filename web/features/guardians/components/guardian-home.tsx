@@ -15,7 +15,7 @@ import { formatPracticeTime, initials } from '@web/lib/format';
 import { useGuardianChildren } from '../api/guardians';
 
 /**
- * The guardian's home (issue 19): a card per linked child – teacher, streak, practice minutes of the
+ * The guardian's home (docs/decisions/schools-and-roles.md): a card per linked child – teacher, streak, practice minutes of the
  * last 7 days, open and overdue tasks, new feedback – each leading to the child's page. Read-only.
  */
 export function GuardianHome() {

@@ -22,7 +22,7 @@ import { InviteLink } from '@web/components/invite-link';
 const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /**
- * A student's parents (issue 19), for the student's teacher and the administrator: the linked
+ * A student's parents (docs/decisions/schools-and-roles.md), for the student's teacher and the administrator: the linked
  * guardians (name, e-mail, since) and the open invitations; "Elternteil hinzufügen" links an existing
  * guardian account at once or makes a one-time invitation link to copy; "Entfernen" ends a
  * guardian's access to this student at once (after a confirmation).

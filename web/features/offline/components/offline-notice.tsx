@@ -5,7 +5,7 @@ import { useOnline } from '@web/lib/online';
 import { formatDateTime } from '@web/lib/format';
 
 /**
- * 'Offline – zuletzt aktualisiert {time}' above what is shown from the device's cache (issue 17),
+ * 'Offline – zuletzt aktualisiert {time}' above what is shown from the device's cache (docs/decisions/offline-practice.md),
  * so nobody mistakes it for the latest state. Nothing while online.
  */
 export function OfflineNotice({ updatedAt }: { updatedAt: number | undefined }) {

@@ -15,7 +15,7 @@ afterEach(async () => {
   updateStore.set({ needRefresh: false, update: null });
 });
 
-describe('the outbox indicator (issue 17)', () => {
+describe('the outbox indicator (docs/decisions/offline-practice.md)', () => {
   it('shows nothing online with an empty outbox', async () => {
     renderWithApp(<OutboxIndicator userId={5} placement="bar" />);
     await new Promise((r) => setTimeout(r, 20));

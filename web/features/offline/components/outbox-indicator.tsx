@@ -18,7 +18,7 @@ const timeOfDay = (iso: string) => TIME_OF_DAY.format(new Date(iso));
 type Row = { id: string; kind: 'session' | 'complete' | 'recording'; title: string; detail: string | null; state: QueuedWrite['state']; error?: string; discard: () => Promise<void> };
 
 /**
- * The outbox the student can see (issue 17): 'Offline' without a connection, and the number of
+ * The outbox the student can see (docs/decisions/offline-practice.md): 'Offline' without a connection, and the number of
  * changes that wait to be sent (practice times, completions, recordings) with their state. A change
  * the server refused stays, with the server's reason, until the student discards it. `placement`
  * only decides where the list opens (under the phone's top bar or inside the sidebar).

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RefreshCw, X } from 'lucide-react';
 import { updateStore } from '../lib/update-store';
 
-/** 'Neue Version verfügbar – neu laden' when a new version of the app is installed and waits (issue 17). */
+/** 'Neue Version verfügbar – neu laden' when a new version of the app is installed and waits (docs/decisions/offline-practice.md). */
 export function UpdateBanner() {
   const { t } = useTranslation('offline');
   const state = useSyncExternalStore(updateStore.subscribe, updateStore.get, updateStore.get);

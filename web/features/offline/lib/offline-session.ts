@@ -4,7 +4,7 @@ import { readStorage, writeStorage } from '@web/lib/storage';
 import { writes, type QueuedWrite } from './outbox';
 
 /**
- * A practice session timed on the device (issue 17): started without a connection, kept in
+ * A practice session timed on the device (docs/decisions/offline-practice.md): started without a connection, kept in
  * localStorage so a reload, a sleeping phone or a closed tab does not lose it, and queued in the
  * outbox as POST /api/submissions/{id}/practice-sessions/offline when it stops. One per user at a
  * time (the server refuses overlapping sessions anyway).

@@ -1,5 +1,5 @@
 /**
- * The outbox of writes made without a connection (issue 17): offline practice sessions and
+ * The outbox of writes made without a connection (docs/decisions/offline-practice.md): offline practice sessions and
  * completions, kept in IndexedDB (database 'uebungskontrolle-outbox', store 'writes') until the
  * server acknowledged them. Each entry's id is its `Idempotency-Key`, so sending it twice (the
  * answer was lost) never makes a second row. Nothing leaves silently: an entry goes when the

@@ -4,7 +4,7 @@ import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { restoredClient } from './persist';
 
 /**
- * The device's copy of a student's queries (issue 17) lags behind the screen: it is written at
+ * The device's copy of a student's queries (docs/decisions/offline-practice.md) lags behind the screen: it is written at
  * most once a second, and a reload cuts off a write that was due. What comes back is shown, but
  * fetched again: a recordings list kept from before a take was sent must not stand as fresh.
  */

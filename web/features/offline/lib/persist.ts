@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createStore, del, get, set } from 'idb-keyval';
 
 /**
- * The student's query cache in IndexedDB (issue 17: the task list, each task and its sessions
+ * The student's query cache in IndexedDB (docs/decisions/offline-practice.md: the task list, each task and its sessions
  * readable without a connection). Only answers that succeeded are kept, for 7 days, for one user:
  * the buster carries the user id, so a second student on the same device starts empty; sign-out
  * deletes it. Teachers' data is not kept on the device.

@@ -8,7 +8,7 @@ import { startSync, type SyncHandle } from './sync';
 import { requestFlush } from './sync-trigger';
 
 /**
- * The outbox sender (issue 17) against IndexedDB (fake-indexeddb) and a scripted server: order,
+ * The outbox sender (docs/decisions/offline-practice.md) against IndexedDB (fake-indexeddb) and a scripted server: order,
  * keys, what stays and what is refused. The whole journey runs in e2e/offline.spec.ts.
  */
 type Call = { method: string; url: string; key: string | null; body: unknown };

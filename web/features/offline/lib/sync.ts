@@ -8,7 +8,7 @@ import { writes, type QueuedWrite } from './outbox';
 import { onFlushRequested } from './sync-trigger';
 
 /**
- * Sends the outbox when there is a connection (issue 17): the queued writes in the order they
+ * Sends the outbox when there is a connection (docs/decisions/offline-practice.md): the queued writes in the order they
  * were made; the waiting recordings too when the connection comes back or the student asks
  * ('Jetzt senden'), not on every start or retry (a large upload is not repeated in a loop on a
  * bad line; the task screen offers 'Aufnahme erneut senden' as well). Each write carries its id as Idempotency-Key, so a

@@ -1,5 +1,5 @@
 /**
- * 'Neue Version verfügbar – neu laden' (issue 17): set by the service worker's registration
+ * 'Neue Version verfügbar – neu laden' (docs/decisions/offline-practice.md): set by the service worker's registration
  * (pwa.ts, loaded after the first paint), read by the banner; kept apart so the banner does not
  * pull Workbox into the first chunk.
  */

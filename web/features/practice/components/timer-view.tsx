@@ -59,7 +59,7 @@ export type TimerViewProps = {
   estimatedMinutes?: number | null;
   /** Today's date 'YYYY-MM-DD' (sessions that started today count toward today's total). */
   today: string;
-  /** The running session is timed on this device without a connection (issue 17). */
+  /** The running session is timed on this device without a connection (docs/decisions/offline-practice.md). */
   offline?: boolean;
 };
 

@@ -51,7 +51,7 @@ function Unavailable({ noAccess }: { noAccess?: boolean }) {
 
 /**
  * The teacher's view of one student (/students/{id}): overview, KPIs, chart, recent tasks with review, statistics.
- * `children`: further sections of the screen (the parents, issue 19), shown below once the student is found.
+ * `children`: further sections of the screen (the parents, docs/decisions/schools-and-roles.md), shown below once the student is found.
  */
 export function StudentDetailView({ studentId, children }: { studentId: number | null; children?: ReactNode }) {
   if (studentId === null) return <Unavailable />;

@@ -16,7 +16,7 @@ import { StudentsTable, type StudentSort } from './students-table';
 import type { StudentFormValues } from './student-form';
 
 // The form (its dialog, fields and limits) opens on a click: fetched then, or when the pointer or
-// the focus reaches "Schüler hinzufügen", not before the list can paint (issue 14).
+// the focus reaches "Schüler hinzufügen", not before the list can paint (docs/decisions/first-load-on-a-phone.md).
 const loadStudentForm = () => import('./student-form').then((m) => ({ default: m.StudentForm }));
 const StudentForm = lazy(loadStudentForm);
 

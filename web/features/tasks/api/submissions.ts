@@ -28,7 +28,7 @@ const queuedCompletions = new WeakSet<Submission>();
 export const wasQueued = (s: Submission) => queuedCompletions.has(s);
 
 /**
- * Marks a task done without a connection (issue 17): a session timed on this device for the task
+ * Marks a task done without a connection (docs/decisions/offline-practice.md): a session timed on this device for the task
  * is stopped and queued first, then the completion, with the same key the online call had; the
  * task shows as done from the cached copy.
  */

@@ -7,7 +7,7 @@ import { TAB_QUERY, TASK_PAGE_SIZE, type TaskTab } from '../lib/task-status';
 /*
  * The task screens' reads: keys, calls and query options, without the writes and their offline
  * queue. Small, so the router can start a screen's first reads right after the app's script,
- * beside the screen's own chunk (issue 14: the first paint on a phone waits for data).
+ * beside the screen's own chunk (docs/decisions/first-load-on-a-phone.md: the first paint on a phone waits for data).
  */
 
 /** Every submissions query starts with ['submissions']: invalidate that after any change. */

@@ -204,7 +204,7 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
       />
     );
   } else if ((pages.isPending && pages.fetchStatus === 'paused') || (counts.isPending && counts.fetchStatus === 'paused')) {
-    // no connection and nothing kept on this device yet (issue 17)
+    // no connection and nothing kept on this device yet (docs/decisions/offline-practice.md)
     body = <EmptyState icon={WifiOff} title={t('offline:offline')} text={t('offline:offlineNothing')} />;
   } else if (pages.isPending || counts.isPending || !data) {
     body = (
