@@ -25,7 +25,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -196,7 +196,7 @@ export function serverBundle(): string {
   }
   const r = spawnSync(
     join(ROOT, 'node_modules', '.bin', 'esbuild'),
-    ['server/main.ts', '--bundle', '--platform=node', '--format=esm', '--packages=external', `--outfile=${out}`, '--log-level=warning'],
+    ['server/main.ts', '--bundle', '--splitting', '--platform=node', '--format=esm', '--packages=external', `--outdir=${dirname(out)}`, '--out-extension:.js=.mjs', '--log-level=warning'],
     { cwd: ROOT, stdio: 'inherit', timeout: 120_000 },
   );
   if (r.status !== 0) throw new Error('esbuild of server/main.ts failed');

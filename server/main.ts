@@ -1,5 +1,4 @@
 import { join, resolve } from 'node:path';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './boot';
 import { DataDirLockedError } from './lib/data-lock';
@@ -10,6 +9,11 @@ import { DEMO_ADMIN, DEMO_GUARDIAN, DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TEACHER, 
 async function main() {
   const startedAt = Date.now();
   const config = loadConfig();
+  // The routes and everything they import load while the database opens in its worker (PGlite
+  // starts on the other core): at start the main thread otherwise waited for one, then the other
+  // (docs/decisions/bench-results.md, "Start").
+  const appModule = import('./app');
+  appModule.catch(() => undefined); // a failure is reported where it is awaited
   // The media store first: a bucket that cannot be reached stops the start with a clear message.
   const storage = await createStorage(config, join(resolve(config.DATA_DIR), 'media'), { check: true });
   let seeded = false;
@@ -31,6 +35,7 @@ async function main() {
         `  students: ${DEMO_STUDENTS.map((s) => s.email).join(', ')}\n`,
     );
   }
+  const { buildApp } = await appModule;
   const app = await buildApp({
     config,
     db: opened.db,

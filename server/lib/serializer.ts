@@ -48,7 +48,10 @@ function resolveSchema(maybe: unknown): z.ZodType {
 }
 
 /**
- * Response serializer compiled once per route and status from the route's zod response schema:
+ * Response serializer compiled once per route and status from the route's zod response schema,
+ * on that route's first answer rather than at start: compiling all of them (zod → JSON Schema →
+ * fast-json-stringify) was the largest part of the start's CPU time (docs/decisions/bench-results.md).
+ * The serializer itself:
  * fast-json-stringify writes only the keys the schema names (a column added to a query never
  * leaks), ~6× faster than encoding each answer with zod and JSON.stringify (docs/decisions/
  * bench-results.md). With `check` (the API tests) every answer is also encoded by zod: an answer
@@ -58,7 +61,8 @@ function resolveSchema(maybe: unknown): z.ZodType {
 export function createFastSerializerCompiler(opts: { check: boolean }): FastifySerializerCompiler<unknown> {
   return ({ schema: maybe, method, url }) => {
     const schema = resolveSchema(maybe);
-    const stringify = fastJson(outputJsonSchema(schema)) as Serializer;
+    let compiled: Serializer | undefined;
+    const stringify: Serializer = (data) => (compiled ??= fastJson(outputJsonSchema(schema)) as Serializer)(data);
     if (!opts.check) return stringify;
     const checked: Serializer = (data) => {
       const encoded = z.safeEncode(schema, data);
