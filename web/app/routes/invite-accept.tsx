@@ -6,8 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@contract/auth';
 import { queueFlashToast } from '@web/components/ui/toast';
 import { reloadTo } from '@web/lib/navigation';
-import { useAuth } from '@web/features/auth/auth-provider';
-import { authStore, postLogout } from '@web/features/auth/auth-store';
+import { useAuth } from '@web/lib/auth/auth-provider';
+import { authStore, postLogout } from '@web/lib/auth/auth-store';
 import { InviteAcceptForm } from '@web/features/school/components/invite-accept-form';
 import { SignedOutPage } from '../layout/signed-out-page';
 

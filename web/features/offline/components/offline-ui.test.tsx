@@ -4,10 +4,10 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager } from '@tanstack/react-query';
 import { renderWithApp } from '@web/test/render';
-import { writes } from '../lib/outbox';
+import { writes } from '@web/lib/outbox/writes';
 import { updateStore } from '../lib/update-store';
 import { OutboxIndicator } from './outbox-indicator';
-import { OfflineNotice } from './offline-notice';
+import { OfflineNotice } from '@web/components/offline-notice';
 
 afterEach(async () => {
   act(() => onlineManager.setOnline(true));

@@ -7,8 +7,8 @@ import { formatDuration } from '@web/lib/format';
 import { cn } from '@web/components/ui/cn';
 import { usePendingTakes } from '@web/features/recordings/lib/uploads';
 import { outbox as takes } from '@web/features/recordings/lib/outbox';
-import { writes, type QueuedWrite } from '../lib/outbox';
-import { useQueuedWrites } from '../lib/use-outbox';
+import { writes, type QueuedWrite } from '@web/lib/outbox/writes';
+import { useQueuedWrites } from '@web/lib/outbox/use-outbox';
 import { requestFlush } from '../lib/sync-trigger';
 import { takeErrorText } from '@web/lib/storage-errors';
 

@@ -2,8 +2,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, onlineManager } from '@tanstack/react-query';
-import { writes } from './outbox';
-import { localSessions, asQueuedSession } from './offline-session';
+import { writes } from '@web/lib/outbox/writes';
+import { localSessions, asQueuedSession } from '@web/lib/offline-session';
 import { startSync, type SyncHandle } from './sync';
 import { requestFlush } from './sync-trigger';
 

@@ -4,7 +4,7 @@ import { addSentRecording, uploadRecording } from '@web/features/recordings/api/
 import { outbox as takes } from '@web/features/recordings/lib/outbox';
 import { uploads } from '@web/features/recordings/lib/uploads';
 import { storageErrorText, storageRefusal } from '@web/lib/storage-errors';
-import { writes, type QueuedWrite } from './outbox';
+import { writes, type QueuedWrite } from '@web/lib/outbox/writes';
 import { onFlushRequested } from './sync-trigger';
 
 /**

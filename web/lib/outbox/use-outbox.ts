@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { writes, type QueuedWrite } from './outbox';
+import { writes, type QueuedWrite } from './writes';
 
 /** The user's queued writes, oldest first; [] where IndexedDB is missing. */
 export function useQueuedWrites(userId: number | null): QueuedWrite[] {
