@@ -172,7 +172,7 @@ export function createAppRouter() {
   setUnauthorizedHandler(() => {
     authStore.clear();
     queryClient.clear();
-    void import('@web/features/offline/lib/persist').then((m) => m.forgetDeviceData());
+    void import('@web/lib/persist').then((m) => m.forgetDeviceData());
     if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
   });
   // Server texts (labels, messages) come in the request language: refetch what is on screen.

@@ -10,7 +10,7 @@ import { cn } from '@web/components/ui/cn';
 import { BottomTabs, hasBottomTabs } from './bottom-tabs';
 import { SidebarContent } from './sidebar-content';
 import { OutboxIndicator } from '@web/features/offline/components/outbox-indicator';
-import { OutboxSync } from '@web/features/offline/components/outbox-sync';
+import { OutboxSync } from './outbox-sync';
 import { useMediaQuery } from '@web/lib/media-query';
 
 const MenuDialog = lazy(() => import('./menu-dialog'));

@@ -29,7 +29,7 @@ export default function InviteAcceptScreen() {
     }
     authStore.clear();
     queryClient.clear();
-    void import('@web/features/offline/lib/persist').then((m) => m.forgetDeviceData());
+    void import('@web/lib/persist').then((m) => m.forgetDeviceData());
   }, [queryClient]);
 
   const accepted = useCallback(
