@@ -4,7 +4,7 @@ import { setUnauthorizedHandler } from '@web/lib/api';
 import { getSelectedCourseId } from '@web/lib/storage';
 import { queryClient } from '@web/lib/query-client';
 import i18n from '@web/lib/i18n';
-import { authStore, ensureUser, rememberedSessionUser } from '@web/features/auth/auth-store';
+import { authStore, ensureUser, rememberedSessionUser } from '@web/lib/auth/auth-store';
 import Root from './root';
 import RouteError from './route-error';
 import { AppSkeleton } from './app-skeleton';
@@ -172,7 +172,7 @@ export function createAppRouter() {
   setUnauthorizedHandler(() => {
     authStore.clear();
     queryClient.clear();
-    void import('@web/features/offline/lib/persist').then((m) => m.forgetDeviceData());
+    void import('@web/lib/persist').then((m) => m.forgetDeviceData());
     if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
   });
   // Server texts (labels, messages) come in the request language: refetch what is on screen.

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '@web/lib/i18n';
-import { authStore } from '@web/features/auth/auth-store';
+import { authStore } from '@web/lib/auth/auth-store';
 import { jsonResponse, renderWithApp } from '@web/test/render';
 import LoginScreen from './login';
 

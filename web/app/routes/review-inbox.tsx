@@ -1,8 +1,8 @@
-import { useAuth } from '@web/features/auth/auth-provider';
+import { useAuth } from '@web/lib/auth/auth-provider';
 import { useSelectedCourse } from '@web/features/course-selection/course-selection';
 import { ReviewInbox } from '@web/features/recordings/components/review-inbox';
 import { useSubmission } from '@web/features/tasks/api/submissions';
-import { TeacherReviewCard } from '@web/features/tasks/components/teacher-task-actions';
+import { TeacherReviewCard } from '@web/features/progress/components/teacher-review-card';
 import { Skeleton } from '@web/components/ui/skeleton';
 
 /** The task's existing review (accuracy, competency, feedback) beside the recording. */

@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { StudentDetailView } from '@web/features/progress/components/student-detail-view';
 import { StudentGuardians } from '@web/features/guardians/components/student-guardians';
+import { TaskPanel } from '@web/app/compositions/task-panel';
 
 /** /students/{id} (teacher): one student's overview, practice chart, recent tasks with review, statistics, and the parents (docs/decisions/schools-and-roles.md). */
 export default function StudentDetailScreen() {
@@ -8,7 +9,7 @@ export default function StudentDetailScreen() {
   const n = Number(id);
   const studentId = Number.isInteger(n) && n > 0 && n <= 2147483647 ? n : null;
   return (
-    <StudentDetailView key={studentId ?? 'none'} studentId={studentId}>
+    <StudentDetailView key={studentId ?? 'none'} studentId={studentId} taskPanel={(panel) => <TaskPanel {...panel} />}>
       {studentId !== null && <StudentGuardians studentId={studentId} />}
     </StudentDetailView>
   );

@@ -2,7 +2,7 @@ import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useRef } from
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@web/features/auth/auth-provider';
+import { useAuth } from '@web/lib/auth/auth-provider';
 import { useToast } from '@web/components/ui/toast';
 import { taskKeys, useCompleteSubmission, useSubmission, wasQueued } from '@web/features/tasks/api/submissions';
 import { completeErrorKey, loadErrorKey, localToday } from '@web/features/tasks/lib/task-status';
@@ -18,7 +18,7 @@ import {
   TaskNotes,
   taskTitle,
 } from '@web/features/tasks/components/task-detail';
-import { OfflineNotice } from '@web/features/offline/components/offline-notice';
+import { OfflineNotice } from '@web/components/offline-notice';
 import { PracticeTimer } from '@web/features/practice/components/practice-timer';
 import { PracticeHistory } from '@web/features/practice/components/practice-history';
 import { MediaSection } from '@web/features/media/components/media-section';
@@ -32,7 +32,7 @@ import type { Submission } from '@contract/submissions';
 
 // Only a teacher sees these (and its confirmation dialog): not in the student's chunk.
 const TeacherTaskActions = lazy(() => import('@web/features/tasks/components/teacher-task-actions').then((m) => ({ default: m.TeacherTaskActions })));
-const TeacherReviewCard = lazy(() => import('@web/features/tasks/components/teacher-task-actions').then((m) => ({ default: m.TeacherReviewCard })));
+const TeacherReviewCard = lazy(() => import('@web/features/progress/components/teacher-review-card').then((m) => ({ default: m.TeacherReviewCard })));
 // The practice tools (docs/decisions/exercise-settings.md) in their own chunk, set to the exercise's settings.
 const ToolsPanel = lazy(() => import('@web/features/tools/components/tools-panel').then((m) => ({ default: m.ToolsPanel })));
 

@@ -11,7 +11,7 @@ import { useSelectedCourse } from '@web/features/course-selection/course-selecti
 import { DASHBOARD_KEY, useTeacherDashboard } from '@web/features/dashboard/api/dashboard';
 import { StatCards } from '@web/features/dashboard/components/stat-cards';
 import { RecentStudents } from '@web/features/dashboard/components/recent-students';
-import { TeacherAgenda } from '@web/features/dashboard/components/teacher-agenda';
+import { TeacherAgenda } from '@web/features/calendar/components/teacher-agenda';
 import { CalendarSkeleton } from '@web/features/dashboard/components/calendar-skeleton';
 import { WhenVisible } from '@web/components/ui/when-visible';
 import { CalendarSubscription } from '@web/features/calendar/components/calendar-subscription';
@@ -26,7 +26,7 @@ const TaskCalendar = lazy(loadCalendar);
 // The assignment dialog and the task panel open on a click: their code (forms, Headless UI, the
 // review's schemas) is fetched after the first paint, not before it (docs/decisions/first-load-on-a-phone.md).
 const loadAssignmentDialog = () => import('@web/features/assignments/components/assignment-dialog').then((m) => ({ default: m.AssignmentDialog }));
-const loadTaskPanel = () => import('@web/features/dashboard/components/task-panel').then((m) => ({ default: m.TaskPanel }));
+const loadTaskPanel = () => import('@web/app/compositions/task-panel').then((m) => ({ default: m.TaskPanel }));
 const AssignmentDialog = lazy(loadAssignmentDialog);
 const TaskPanel = lazy(loadTaskPanel);
 

@@ -15,7 +15,7 @@ import { isApiError } from '@web/lib/api';
 import { formatLongDate } from '@web/lib/format';
 import { useAssignmentOptions, useCreateAssignment, type ExerciseOption } from '../api/assignments';
 import { errorMessage, recurrenceSummary, successMessage } from '../lib/assignment-messages';
-import { filterStudents } from '@web/features/students/lib/filter-students';
+import { filterStudents } from '@web/lib/filter-students';
 
 export type AssignmentCreated = { total: number; students: number; repeating: boolean };
 

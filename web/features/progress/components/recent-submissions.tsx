@@ -9,7 +9,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/components/ui/cn';
 import { StatusBadge, displayStatus } from '@web/components/ui/status-badge';
 import { formatDate, formatPercent, formatPracticeTime } from '@web/lib/format';
-import { competencyKey } from '../lib/progress';
+import { competencyKey } from '@web/lib/competency';
 
 /** An empty cell says so to screen readers, and shows nothing instead of a dash. */
 function Empty() {

@@ -8,7 +8,7 @@ import { Select, TextArea, TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
 import { useOpening } from '@web/lib/use-opening';
-import { competencyKey } from '../lib/progress';
+import { competencyKey } from '@web/lib/competency';
 
 type Errors = Partial<Record<'accuracy_score' | 'competency_level' | 'teacher_feedback', string>>;
 

@@ -4,7 +4,7 @@ import i18n from '@web/lib/i18n';
 import { jsonResponse, renderWithApp } from '@web/test/render';
 import type { StudentMetrics } from '@contract/metrics';
 import type { Submission } from '@contract/submissions';
-import { localToday } from '../lib/progress';
+import { localToday } from '@web/lib/today';
 import { StudentDashboardView } from './student-dashboard-view';
 
 const counts = { total_submissions: 9, completed_submissions: 4, open_submissions: 3, overdue_submissions: 2, expired_submissions: 0, completion_rate: 66.7 };

@@ -13,7 +13,7 @@ import { WhenVisible } from '@web/components/ui/when-visible';
 import { isApiError } from '@web/lib/api';
 import { formatPercent, formatPracticeTime } from '@web/lib/format';
 import { useMyMetrics, useOpenSubmissions } from '../api/progress';
-import { localToday } from '../lib/progress';
+import { localToday } from '@web/lib/today';
 import { LearningStats } from './learning-stats';
 import { UpcomingTasks } from './upcoming-tasks';
 

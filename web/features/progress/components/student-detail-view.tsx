@@ -11,12 +11,11 @@ import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { formatPercent } from '@web/lib/format';
 import { useReviewSubmission, useStudentMetrics, useStudentOverview } from '../api/progress';
-import { localToday } from '../lib/progress';
+import { localToday } from '@web/lib/today';
 import { LearningStats } from './learning-stats';
 import { PracticeChart } from './practice-chart';
 import { RecentSubmissions } from './recent-submissions';
 import { ReviewDialog } from './review-dialog';
-import { TaskPanel } from '@web/features/dashboard/components/task-panel';
 import { StatCard } from '@web/components/ui/stat-card';
 import { PersonHeader } from '@web/components/ui/person-header';
 
@@ -49,16 +48,24 @@ function Unavailable({ noAccess }: { noAccess?: boolean }) {
   );
 }
 
+/** The task panel the screen composes in (it needs other features: docs/decisions/feature-boundaries.md); `submissionId` null = closed. */
+export type TaskPanelSlot = (props: { submissionId: number | null; onClose: () => void }) => ReactNode;
+
 /**
  * The teacher's view of one student (/students/{id}): overview, KPIs, chart, recent tasks with review, statistics.
  * `children`: further sections of the screen (the parents, docs/decisions/schools-and-roles.md), shown below once the student is found.
+ * `taskPanel`: what opens when a recent task is clicked.
  */
-export function StudentDetailView({ studentId, children }: { studentId: number | null; children?: ReactNode }) {
+export function StudentDetailView({ studentId, children, taskPanel }: { studentId: number | null; children?: ReactNode; taskPanel?: TaskPanelSlot }) {
   if (studentId === null) return <Unavailable />;
-  return <StudentDetail studentId={studentId}>{children}</StudentDetail>;
+  return (
+    <StudentDetail studentId={studentId} taskPanel={taskPanel}>
+      {children}
+    </StudentDetail>
+  );
 }
 
-function StudentDetail({ studentId, children }: { studentId: number; children?: ReactNode }) {
+function StudentDetail({ studentId, children, taskPanel }: { studentId: number; children?: ReactNode; taskPanel?: TaskPanelSlot }) {
   const { t } = useTranslation(['progress', 'common']);
   const toast = useToast();
   const overview = useStudentOverview(studentId);
@@ -170,12 +177,12 @@ function StudentDetail({ studentId, children }: { studentId: number; children?: 
       </div>
 
       <div className="mt-6">
-        <RecentSubmissions submissions={o?.recent_submissions} loading={overview.isPending} today={today} onReview={setReviewing} onOpen={(s) => setPanelId(s.id)} />
+        <RecentSubmissions submissions={o?.recent_submissions} loading={overview.isPending} today={today} onReview={setReviewing} onOpen={taskPanel ? (s) => setPanelId(s.id) : undefined} />
       </div>
 
       {children && <div className="mt-6">{children}</div>}
 
-      <TaskPanel submissionId={panelId} onClose={() => setPanelId(null)} />
+      {taskPanel?.({ submissionId: panelId, onClose: () => setPanelId(null) })}
       <ReviewDialog submission={reviewing} onClose={() => setReviewing(null)} onSave={saveReview} saving={review.isPending} />
     </>
   );

@@ -10,7 +10,9 @@ import { StatusBadge, displayStatus } from '@web/components/ui/status-badge';
 import { isApiError } from '@web/lib/api';
 import { formatDate, formatPercent, formatPracticeTime } from '@web/lib/format';
 import { useStudentMetrics, useStudentOverview } from '../api/progress';
-import { competencyKey, localToday, shortDate } from '../lib/progress';
+import { competencyKey } from '@web/lib/competency';
+import { localToday } from '@web/lib/today';
+import { shortDate } from '../lib/progress';
 import './student-report.css';
 
 /**

@@ -11,7 +11,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { useStudentMutations, useStudents, useStudentsProgress } from '../api/students';
-import { filterStudents } from '../lib/filter-students';
+import { filterStudents } from '@web/lib/filter-students';
 import { StudentsTable, type StudentSort } from './students-table';
 import type { StudentFormValues } from './student-form';
 

@@ -2,9 +2,9 @@ import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClie
 import type { Submission, SubmissionCounts } from '@contract/submissions';
 import { api, isApiError } from '@web/lib/api';
 import { isConnected } from '@web/lib/connectivity';
-import { authStore } from '@web/features/auth/auth-store';
-import { newWriteId, writes } from '@web/features/offline/lib/outbox';
-import { localSessions } from '@web/features/offline/lib/offline-session';
+import { authStore } from '@web/lib/auth/auth-store';
+import { newWriteId, writes } from '@web/lib/outbox/writes';
+import { localSessions } from '@web/lib/offline-session';
 import { countsAfterComplete, type TaskTab } from '../lib/task-status';
 import { submissionCountsQueryOptions, submissionPagesQueryOptions, submissionQueryOptions, taskKeys, type TaskPages } from './task-queries';
 

@@ -8,7 +8,7 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { cn } from '@web/components/ui/cn';
-import { OfflineNotice } from '@web/features/offline/components/offline-notice';
+import { OfflineNotice } from '@web/components/offline-notice';
 import { useCompleteSubmission, useSubmissionCounts, useSubmissionPages, wasQueued } from '../api/submissions';
 import { TASK_TABS, completeErrorKey, groupTasks, localToday, tabCounts, tasksForTab, type TaskTab } from '../lib/task-status';
 import { TaskCard } from './task-card';

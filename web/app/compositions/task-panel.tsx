@@ -15,7 +15,8 @@ import { useSessions } from '@web/features/practice/api/practice-sessions';
 import { SessionList } from '@web/features/practice/components/session-list';
 import { useReviewSubmission } from '@web/features/progress/api/progress';
 import { ReviewForm } from '@web/features/progress/components/review-dialog';
-import { competencyKey, localToday } from '@web/features/progress/lib/progress';
+import { competencyKey } from '@web/lib/competency';
+import { localToday } from '@web/lib/today';
 
 /**
  * The teacher's side panel of one task (a slide-over from the right): student, exercise, dates,
