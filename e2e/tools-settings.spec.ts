@@ -85,21 +85,30 @@ test('the teacher sets Hicaz · Düyek · 80; the student sees it on the task', 
   await page.setViewportSize(PHONE);
 });
 
-/** The scheduled clicks since `since` (AudioContext seconds), read through the test hook. */
+/** The clicks the metronome scheduled (AudioContext times), read through the test hook. */
 async function clicksOf(page: Page) {
   return page.evaluate(() => window.__ukAudioTestHook!.clicks.map((c) => ({ ...c })));
 }
 
-/** Runs the metronome until `n` clicks are scheduled and answers their gaps (audio clock, s). */
-async function measure(page: Page, metro: ReturnType<Page['getByTestId']>, n: number, stopName: string) {
-  await page.evaluate(() => (window.__ukAudioTestHook!.clicks = []));
+/**
+ * Runs the metronome, and once it sounds (a lit cell) records `n` scheduled clicks; checks that
+ * every click lies on a grid of `seconds` per step (within 1 ms) and answers the gaps between
+ * consecutive steps. A step the scheduler skipped because a loaded machine stalled its timer does
+ * not sound late (scheduler.ts), so the grid, not a gapless row, is what is checked.
+ */
+async function measure(page: Page, metro: ReturnType<Page['getByTestId']>, n: number, seconds: number) {
   await metro.getByTestId('metronome-toggle').click();
+  await expect(metro.locator('[data-testid="beat-cell"][data-lit]')).toHaveCount(1, { timeout: 10_000 });
+  await page.evaluate(() => (window.__ukAudioTestHook!.clicks = []));
   await expect.poll(async () => (await clicksOf(page)).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(n);
-  await metro.getByRole('button', { name: stopName }).click();
+  await metro.getByTestId('metronome-toggle').click();
+  await expect(metro.getByTestId('metronome')).not.toHaveAttribute('data-running', /.*/);
   const clicks = await clicksOf(page);
-  // consecutive steps: none dropped
-  clicks.forEach((c, i) => expect(c.step).toBe(clicks[0]!.step + i));
-  return clicks.slice(1).map((c, i) => c.time - clicks[i]!.time);
+  const first = clicks[0]!;
+  for (const c of clicks) expect(Math.abs(c.time - first.time - (c.step - first.step) * seconds), `step ${c.step}`).toBeLessThan(0.001);
+  const gaps = clicks.slice(1).flatMap((c, i) => (c.step === clicks[i]!.step + 1 ? [c.time - clicks[i]!.time] : []));
+  expect(gaps.length).toBeGreaterThanOrEqual(n / 2);
+  return gaps;
 }
 
 test('the tempo counts the unit the music is written in: 9/8 at ♪ = 80 clicks eighths 0.75 s apart, 6/8 at ♩. = 60 eighths 1/3 s apart', async ({ page }) => {
@@ -136,7 +145,7 @@ test('the tempo counts the unit the music is written in: 9/8 at ♪ = 80 clicks 
   await expect(metro.getByRole('img', { name: 'Achtel = 80' })).toBeVisible();
   await expect(page.getByTestId('tools-summary')).toHaveText('9/8 (2+2+2+3) · ♪ = 80');
   await expect(metro.getByTestId('tempo-unit')).toHaveCount(0); // 9/8 in 2+2+2+3 counts only eighths
-  const gaps98 = await measure(page, metro, 10, 'Stopp');
+  const gaps98 = await measure(page, metro, 10, 0.75);
   console.log(`9/8 ♪ = 80: gaps ${gaps98.map((g) => g.toFixed(4)).join(', ')}`);
   for (const g of gaps98) expect(Math.abs(g - 0.75)).toBeLessThan(0.001);
 
@@ -162,7 +171,7 @@ test('the tempo counts the unit the music is written in: 9/8 at ♪ = 80 clicks 
   await metro.getByTestId('tempo-input').fill('60');
   await metro.getByTestId('tempo-input').blur();
   await expect(metro.getByRole('img', { name: 'punktierte Viertel = 60' })).toBeVisible();
-  const gaps68 = await measure(page, metro, 7, 'Stopp');
+  const gaps68 = await measure(page, metro, 9, 1 / 3);
   console.log(`6/8 ♩. = 60: gaps ${gaps68.map((g) => g.toFixed(4)).join(', ')}`);
   for (const g of gaps68) expect(Math.abs(g - 1 / 3)).toBeLessThan(0.001);
   // The same pulse counted in eighths reads ♪ = 180.
