@@ -182,7 +182,6 @@ function toolsSettings(e: Submission['exercise']) {
   return {
     tempo_bpm: e.tempo_bpm,
     tempo_unit: e.tempo_unit,
-    meter_grouping: e.meter_grouping,
     meter: e.meter && e.meter_grouping ? `${e.meter} (${e.meter_grouping})` : e.meter,
     usul: e.usul,
     makam: e.makam,
