@@ -143,6 +143,8 @@ export const exercises = pgTable(
     language: text('language').notNull().default('de'),
     // Practice-tool settings (contract/exercise-settings.ts), all optional.
     tempoBpm: smallint('tempo_bpm'),
+    // The note value the tempo counts; null = the usul's or meter's written unit (docs/decisions/exercise-settings.md).
+    tempoUnit: text('tempo_unit', { enum: ['half', 'quarter', 'dotted-quarter', 'eighth', 'sixteenth'] }),
     meter: text('meter'),
     meterGrouping: text('meter_grouping'),
     usul: text('usul'),
@@ -158,6 +160,7 @@ export const exercises = pgTable(
     check('exercises_priority_check', sql`${t.priority} between 1 and 5`),
     check('exercises_minutes_check', sql`${t.estimatedMinutes} is null or ${t.estimatedMinutes} >= 1`),
     check('exercises_tempo_check', sql`${t.tempoBpm} is null or ${t.tempoBpm} between 20 and 300`),
+    check('exercises_tempo_unit_check', sql`${t.tempoUnit} is null or ${t.tempoUnit} in ('half', 'quarter', 'dotted-quarter', 'eighth', 'sixteenth')`),
   ],
 );
 

@@ -25,6 +25,7 @@ import { MediaSection } from '@web/features/media/components/media-section';
 import { ScoreView } from '@web/features/media/components/score-view';
 import { RecordingsSection } from '@web/features/recordings/components/recordings-section';
 import { settingsSummary } from '@web/lib/music-names';
+import { SettingsSummary } from '@web/components/settings-summary';
 import { clearPracticeTempo } from '@web/lib/practice-tempo';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { WhenVisible } from '@web/components/ui/when-visible';
@@ -180,6 +181,7 @@ function toolsSettings(e: Submission['exercise']) {
   if (!e) return {};
   return {
     tempo_bpm: e.tempo_bpm,
+    tempo_unit: e.tempo_unit,
     meter: e.meter && e.meter_grouping ? `${e.meter} (${e.meter_grouping})` : e.meter,
     usul: e.usul,
     makam: e.makam,
@@ -188,13 +190,13 @@ function toolsSettings(e: Submission['exercise']) {
   };
 }
 
-/** 'Hicaz · Düyek · ♩ = 80' under the title, when the exercise carries settings. */
+/** 'Hicaz · Düyek · ♪ = 80' under the title, when the exercise carries settings. */
 function ExerciseSettingsLine({ exercise }: { exercise: Submission['exercise'] }) {
   const line = settingsSummary(exercise);
   if (!line) return null;
   return (
     <p className="-mt-3 mb-4 text-base font-semibold text-slate-800" data-testid="exercise-settings-line">
-      {line}
+      <SettingsSummary settings={exercise} />
     </p>
   );
 }
