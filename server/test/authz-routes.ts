@@ -465,6 +465,17 @@ export const matrix: Record<string, Spec> = {
       return { url: `/api/dashboard?course_id=${courseId}`, secrets: [s.name, s.email] };
     },
   },
+  'GET /api/dashboard/attention': {
+    access: 'teacher',
+    expect: teacherAny(200, FILTERED),
+    hidden: ['teacherB'],
+    visible: ['teacherA'],
+    build: async (w) => {
+      // Registered a month ago and never practised: on teacher A's list of quiet students.
+      const s = await w.t.student(w.teacherA, { name: w.marker('still'), createdAt: new Date(Date.now() - 30 * 86_400_000) });
+      return { url: '/api/dashboard/attention', secrets: [s.name, s.email] };
+    },
+  },
   // Recordings (docs/decisions/recordings.md)
   'POST /api/submissions/:id/recordings': {
     access: 'student',
