@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { courseIdQuery, emailText, languageQuery } from './common';
+import { courseIdQuery, dateString, emailText, languageQuery } from './common';
 
 /** GET /api/dashboard (teacher): counts filtered by the selected course. */
 export const dashboardQuery = z.strictObject({ language: languageQuery, course_id: courseIdQuery });
@@ -39,12 +39,12 @@ export type TeacherDashboard = z.infer<typeof teacherDashboardSchema>;
  * is quiet after QUIET_DAYS school days without a practice session, piling up from OVERDUE_MIN
  * overdue tasks; each list shows at most ROWS entries and the total.
  */
-export const ATTENTION = { quietDays: 5, overdueMin: 3, rows: 5 } as const;
+export const ATTENTION = { quietDays: 5, overdueMin: 3, rows: 3 } as const;
 
 /** GET /api/dashboard/attention (teacher): the same filter as the counts. */
 export const attentionQuery = dashboardQuery;
 
-const day = z.string().meta({ format: 'date' });
+const day = dateString;
 const instant = z.string().meta({ format: 'date-time' });
 
 export const quietStudentSchema = z.object({

@@ -34,7 +34,7 @@ export default async function dashboardRoutes(fastify: FastifyInstance) {
         summary: "What needs the teacher's attention, filtered by course",
         description:
           'The teacher\'s own students without a practice session for `quiet_days` days or more (in APP_TIMEZONE; never practised: since registering), ' +
-          'students with `overdue_min` overdue tasks or more, and the unanswered takes that have waited longest; each list at most 5 entries with its total. ' +
+          'students with `overdue_min` overdue tasks or more, and the unanswered takes that have waited longest; each list at most 3 entries with its total. ' +
           '`first_steps` tells a new teacher what is done (a course, a student, a live exercise, a task), over all courses.',
         querystring: attentionQuery,
         response: { 200: teacherAttentionSchema, ...errorResponsesOf(401, 403) },

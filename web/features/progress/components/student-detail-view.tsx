@@ -52,13 +52,18 @@ function Unavailable({ noAccess }: { noAccess?: boolean }) {
 /**
  * The teacher's view of one student (/students/{id}): overview, KPIs, chart, recent tasks with review, statistics.
  * `children`: further sections of the screen (the parents, docs/decisions/schools-and-roles.md), shown below once the student is found.
+ * `actions`: further buttons in the header (the screen's 'Aufgabe zuweisen', docs/decisions/teacher-day-actions.md).
  */
-export function StudentDetailView({ studentId, children }: { studentId: number | null; children?: ReactNode }) {
+export function StudentDetailView({ studentId, children, actions }: { studentId: number | null; children?: ReactNode; actions?: ReactNode }) {
   if (studentId === null) return <Unavailable />;
-  return <StudentDetail studentId={studentId}>{children}</StudentDetail>;
+  return (
+    <StudentDetail studentId={studentId} actions={actions}>
+      {children}
+    </StudentDetail>
+  );
 }
 
-function StudentDetail({ studentId, children }: { studentId: number; children?: ReactNode }) {
+function StudentDetail({ studentId, children, actions }: { studentId: number; children?: ReactNode; actions?: ReactNode }) {
   const { t } = useTranslation(['progress', 'common']);
   const toast = useToast();
   const overview = useStudentOverview(studentId);
@@ -114,6 +119,7 @@ function StudentDetail({ studentId, children }: { studentId: number; children?: 
         }
       >
         <div className="flex flex-wrap items-center gap-3">
+          {actions}
           <Link
             to={`/students/${studentId}/report`}
             className="inline-flex h-11 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 sm:h-8"
