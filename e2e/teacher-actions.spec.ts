@@ -13,6 +13,10 @@ const SIZES = { phone: { width: 390, height: 844 }, wide: { width: 1440, height:
 const uniq = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const ADMIN_EMAIL = 'verwaltung@example.com';
 
+// Each journey loads the home eight times (two languages, two sizes) with axe: on a shared, loaded
+// machine that takes longer than the default two minutes.
+test.describe.configure({ timeout: 480_000 });
+
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
   const res = await request.post('/api/login', { data: { email, password } });
