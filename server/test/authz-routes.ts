@@ -49,6 +49,9 @@ export type Spec = {
 // a guardian calling a teacher's or a student's route gets 403 (docs/decisions/schools-and-roles.md).
 const newcomers = { adminA: 403, guardianA: 403, guardianB: 403, adminC: 403 } as const;
 const teacherOwned = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: 403, studentB: 403, teacherA: ok, teacherB: 404, teacherC: 404, ...newcomers });
+/** Builds of the attention card so far: each one's student registered two days before the previous one's. */
+let quietBuilds = 0;
+
 const teacherAny = (ok: number, b: Status = ok): Record<Caller, Status> => ({ guest: 401, studentA: 403, studentB: 403, teacherA: ok, teacherB: b, teacherC: b, ...newcomers });
 const studentOwned = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: ok, studentB: 404, teacherA: 403, teacherB: 403, teacherC: 403, ...newcomers });
 const sharedTask = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: ok, studentB: 404, teacherA: ok, teacherB: 404, teacherC: 404, ...newcomers });
@@ -463,6 +466,18 @@ export const matrix: Record<string, Spec> = {
       const s = await w.student();
       const courseId = (await w.t.db.query.enrolments.findFirst({ where: (e, { eq }) => eq(e.studentId, s.id) }))!.courseId;
       return { url: `/api/dashboard?course_id=${courseId}`, secrets: [s.name, s.email] };
+    },
+  },
+  'GET /api/dashboard/attention': {
+    access: 'teacher',
+    expect: teacherAny(200, FILTERED),
+    hidden: ['teacherB'],
+    visible: ['teacherA'],
+    build: async (w) => {
+      // Never practised and registered before every earlier one: first on teacher A's list of quiet students.
+      quietBuilds += 2;
+      const s = await w.t.student(w.teacherA, { name: w.marker('still'), createdAt: new Date(Date.now() - (30 + quietBuilds) * 86_400_000) });
+      return { url: '/api/dashboard/attention', secrets: [s.name, s.email] };
     },
   },
   // Recordings (docs/decisions/recordings.md)

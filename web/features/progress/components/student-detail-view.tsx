@@ -55,17 +55,18 @@ export type TaskPanelSlot = (props: { submissionId: number | null; onClose: () =
  * The teacher's view of one student (/students/{id}): overview, KPIs, chart, recent tasks with review, statistics.
  * `children`: further sections of the screen (the parents, docs/decisions/schools-and-roles.md), shown below once the student is found.
  * `taskPanel`: what opens when a recent task is clicked.
+ * `actions`: further buttons in the header (the screen's 'Aufgabe zuweisen', docs/decisions/teacher-day-actions.md).
  */
-export function StudentDetailView({ studentId, children, taskPanel }: { studentId: number | null; children?: ReactNode; taskPanel?: TaskPanelSlot }) {
+export function StudentDetailView({ studentId, children, taskPanel, actions }: { studentId: number | null; children?: ReactNode; taskPanel?: TaskPanelSlot; actions?: ReactNode }) {
   if (studentId === null) return <Unavailable />;
   return (
-    <StudentDetail studentId={studentId} taskPanel={taskPanel}>
+    <StudentDetail studentId={studentId} taskPanel={taskPanel} actions={actions}>
       {children}
     </StudentDetail>
   );
 }
 
-function StudentDetail({ studentId, children, taskPanel }: { studentId: number; children?: ReactNode; taskPanel?: TaskPanelSlot }) {
+function StudentDetail({ studentId, children, taskPanel, actions }: { studentId: number; children?: ReactNode; taskPanel?: TaskPanelSlot; actions?: ReactNode }) {
   const { t } = useTranslation(['progress', 'common']);
   const toast = useToast();
   const overview = useStudentOverview(studentId);
@@ -121,6 +122,7 @@ function StudentDetail({ studentId, children, taskPanel }: { studentId: number; 
         }
       >
         <div className="flex flex-wrap items-center gap-3">
+          {actions}
           <Link
             to={`/students/${studentId}/report`}
             className="inline-flex h-11 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 sm:h-8"

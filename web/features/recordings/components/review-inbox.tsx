@@ -22,15 +22,18 @@ export function ReviewInbox({
   courseId,
   userId,
   renderReview,
+  initialTake = null,
 }: {
   courseId: number | null;
   userId: number | null;
+  /** The take to open first (a link from the teacher's attention card): else the page's first. */
+  initialTake?: number | null;
   /** The task's review form (accuracy, competency, feedback), composed by the screen. */
   renderReview?: (submissionId: number) => ReactNode;
 }) {
   const { t } = useTranslation('recordings');
   const [page, setPage] = useState(1);
-  const [chosen, setChosen] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<number | null>(initialTake);
   const inbox = useInbox(courseId, page);
   const count = useInboxCount(courseId);
   const items = useMemo(() => inbox.data?.data ?? [], [inbox.data]);
