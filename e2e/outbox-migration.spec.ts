@@ -9,6 +9,8 @@ import { DEMO, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, te
 const STUDENT = DEMO.students[5]; // Mia Wagner
 
 test('the old outboxes move into the one outbox on the first start, and the old databases go', async ({ page }) => {
+  // two languages, two sizes, two axe runs: more than the default on a loaded machine
+  test.setTimeout(240_000);
   await loginAs(page, STUDENT.email);
   const userId = await page.evaluate(async () => {
     const res = await fetch('/api/user', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
