@@ -257,11 +257,11 @@ export function ReviewInbox({
                 </Button>
               </div>
             )}
-            {wide && <KeyLegend />}
           </nav>
           {wide && (
             <div className="min-w-0 space-y-3">
               {announcement}
+              <KeyLegend />
               <div className="flex items-center justify-between gap-2">
                 <Button variant="secondary" icon={<ChevronLeft aria-hidden="true" className="size-4" />} disabled={index <= 0 && page <= 1} onClick={() => go(-1)} data-testid="inbox-prev">
                   {t('inbox.previous')}
@@ -313,21 +313,23 @@ function KeyLegend() {
     [t('keys.escape'), t('keys.cancel')],
   ];
   return (
-    <section aria-labelledby="review-keys-title" className="rounded-xl border border-slate-200 bg-white p-4" data-testid="key-legend">
-      <h2 id="review-keys-title" className="text-sm font-semibold text-slate-900">
-        {t('keys.title')}
-      </h2>
-      <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1.5 text-sm">
-        {keys.map(([key, what]) => (
-          <div key={key} className="contents">
-            <dt>
-              <kbd className="inline-block min-w-7 rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 text-center font-mono text-xs text-slate-800 shadow-xs">{key}</kbd>
-            </dt>
-            <dd className="text-slate-700">{what}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="mt-2 text-xs text-slate-600">{t('keys.note')}</p>
+    <section aria-labelledby="review-keys-title" className="rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-700" data-testid="key-legend">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1.5">
+        <h2 id="review-keys-title" className="text-xs font-semibold text-slate-900">
+          {t('keys.title')}
+        </h2>
+        <dl className="contents">
+          {keys.map(([key, what]) => (
+            <div key={key} className="flex items-center gap-1.5">
+              <dt>
+                <kbd className="inline-block min-w-6 rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 text-center font-mono text-xs text-slate-800 shadow-xs">{key}</kbd>
+              </dt>
+              <dd>{what}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+      <p className="mt-1 text-slate-600">{t('keys.note')}</p>
     </section>
   );
 }
