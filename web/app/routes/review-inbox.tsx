@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { useSelectedCourse } from '@web/features/course-selection/course-selection';
 import { ReviewInbox } from '@web/features/recordings/components/review-inbox';
@@ -13,19 +12,9 @@ function TaskReview({ submissionId }: { submissionId: number }) {
   return <TeacherReviewCard task={task.data} />;
 }
 
-/** /review – 'Zu prüfen': the teacher's unanswered recordings, opened in place; `?take={id}` opens that one first. */
+/** /review – 'Zu prüfen': the teacher's unanswered recordings, opened in place; `?take={id}` opens that one first (the attention card's links). */
 export default function ReviewInboxScreen() {
   const { user } = useAuth();
   const { courseId } = useSelectedCourse();
-  const [params] = useSearchParams();
-  const take = Number(params.get('take'));
-  return (
-    <ReviewInbox
-      key={Number.isInteger(take) && take > 0 ? take : 'first'}
-      courseId={courseId}
-      userId={user?.id ?? null}
-      initialTake={Number.isInteger(take) && take > 0 ? take : null}
-      renderReview={(id) => <TaskReview submissionId={id} />}
-    />
-  );
+  return <ReviewInbox courseId={courseId} userId={user?.id ?? null} renderReview={(id) => <TaskReview submissionId={id} />} />;
 }

@@ -76,7 +76,7 @@ describe('StudentDashboardView', { timeout: 20_000 }, () => {
       return jsonResponse(200, []);
     });
     renderWithApp(<StudentDashboardView />);
-    expect(await screen.findByText('Noch keine Bewertung')).toBeInTheDocument();
+    expect(await screen.findByText('Noch keine Genauigkeit bewertet')).toBeInTheDocument();
     expect(screen.getByTestId('card-accuracy-value')).toHaveTextContent('–');
     expect(screen.getByTestId('stat-level')).toHaveTextContent('Nicht definiert');
     expect(await screen.findByText('Keine offenen Aufgaben')).toBeInTheDocument();

@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckCheck, MessageSquarePlus, Trash2 } from 'lucide-react';
 import { formatMoment, RECORDING_LIMITS } from '@contract/recordings-limits';
 import type { Recording, RecordingComment } from '@contract/recordings';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
+import { cn } from '@web/components/ui/cn';
 import { TextArea } from '@web/components/ui/fields';
 import { useConfirm } from '@web/components/ui/confirm-dialog';
 import { useToast } from '@web/components/ui/toast';
@@ -25,6 +26,17 @@ export function RecordingStatus({ recording, newFeedback }: { recording: Recordi
   );
 }
 
+/** What the review screen's keys do with the open take (docs/decisions/recordings.md). */
+export type ReviewHandle = {
+  toggle: () => void;
+  seekBy: (deltaMs: number) => void;
+  /** Comments at the current moment: the text field gets the focus. */
+  commentNow: () => void;
+  /** 'Als beantwortet markieren'. */
+  answer: () => void;
+  focusPlayer: () => void;
+};
+
 /**
  * One recording with its player and comments. The student may delete it until it is answered;
  * opening one with new feedback marks it seen. The teacher comments at the moment (a click on the
@@ -37,6 +49,8 @@ export function RecordingCard({
   heading,
   aside,
   onAnswered,
+  review,
+  focusRequest = 0,
 }: {
   recording: Recording;
   viewer: 'student' | 'teacher';
@@ -46,12 +60,24 @@ export function RecordingCard({
   /** Shown beside the player on wide screens (the teacher's review). */
   aside?: ReactNode;
   onAnswered?: (r: Recording) => void;
+  /**
+   * The review screen: the player stays pinned at the top while the rest scrolls, and the screen's
+   * keys reach the take through this handle.
+   */
+  review?: Ref<ReviewHandle>;
+  /**
+   * Opened by the teacher (a key, a tap, the previous take answered): each new number brings the
+   * take's student, task and message into view and focuses the player (0: leave the focus alone).
+   */
+  focusRequest?: number;
 }) {
   const { t } = useTranslation(['recordings', 'common']);
   const toast = useToast();
   const confirm = useConfirm();
   const player = useRef<PlayerHandle>(null);
+  const articleRef = useRef<HTMLElement>(null);
   const teacher = viewer === 'teacher';
+  const pinned = review !== undefined;
 
   // The badge stays for this visit; the server learns at once that the feedback was seen. The
   // card may first show the device's kept copy (from before the teacher answered) and the
@@ -95,6 +121,7 @@ export function RecordingCard({
   };
 
   const onAnswer = async () => {
+    if (answer.isPending || recording.answered_at) return;
     try {
       const r = await answer.mutateAsync(recording.id);
       toast.success(t('answer.done'));
@@ -143,15 +170,36 @@ export function RecordingCard({
     }
   };
 
+  useImperativeHandle(
+    review,
+    () => ({
+      toggle: () => player.current?.toggle(),
+      seekBy: (ms) => player.current?.seekBy(ms),
+      commentNow: () => player.current?.commentNow(),
+      answer: () => void onAnswer(),
+      focusPlayer: () => player.current?.focus(),
+    }),
+  );
+
+  // A take the teacher opened: its student, task and message at the top of the view, the player focused.
+  useEffect(() => {
+    if (!focusRequest) return;
+    articleRef.current?.scrollIntoView({ block: 'start' });
+    player.current?.focus();
+  }, [focusRequest]);
+
+  const message = recording.message && (
+    <blockquote className="rounded-lg border-l-4 border-brand-300 bg-brand-50/50 px-3 py-2 text-sm text-slate-800">
+      <span className="sr-only">{t('list.message')}: </span>
+      {recording.message}
+    </blockquote>
+  );
+  const playerView = <RecordingPlayer ref={player} recording={recording} onCommentAt={teacher ? commentAt : undefined} />;
+
   const main = (
     <div className="min-w-0 space-y-4">
-      {recording.message && (
-        <blockquote className="rounded-lg border-l-4 border-brand-300 bg-brand-50/50 px-3 py-2 text-sm text-slate-800">
-          <span className="sr-only">{t('list.message')}: </span>
-          {recording.message}
-        </blockquote>
-      )}
-      <RecordingPlayer ref={player} recording={recording} onCommentAt={teacher ? commentAt : undefined} />
+      {!pinned && message}
+      {!pinned && playerView}
       {teacher && (
         <form
           className="space-y-2 rounded-lg border border-slate-200 p-3"
@@ -187,9 +235,17 @@ export function RecordingCard({
             placeholder={t('comments.placeholder')}
             onChange={(e) => setDraft(e.target.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+              // Enter (or Ctrl+Enter) saves, Shift+Enter is a new line; Escape leaves the text
+              // and goes back to the player.
+              if (e.key === 'Enter' && !e.shiftKey && !e.altKey && !e.nativeEvent.isComposing) {
                 e.preventDefault();
                 void submitComment();
+              } else if (e.key === 'Escape') {
+                e.preventDefault();
+                setDraft('');
+                setDraftAt(null);
+                setDraftError(null);
+                player.current?.focus();
               }
             }}
           />
@@ -212,7 +268,12 @@ export function RecordingCard({
   );
 
   return (
-    <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5" data-testid="recording" data-recording-id={recording.id}>
+    <article
+      ref={articleRef}
+      className={cn('rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5', pinned && 'scroll-mt-2')}
+      data-testid="recording"
+      data-recording-id={recording.id}
+    >
       <header className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="text-base font-semibold text-slate-900">{heading ?? t('list.take', { date: formatDateTime(recording.created_at) })}</h3>
@@ -222,6 +283,15 @@ export function RecordingCard({
         </div>
         <RecordingStatus recording={recording} newFeedback={wasNew} />
       </header>
+      {pinned && (
+        <>
+          {message && <div className="mb-3">{message}</div>}
+          {/* Pinned while the comments and the review scroll under it. */}
+          <div className="sticky top-0 z-10 -mx-4 mb-4 bg-white/95 px-4 py-2 backdrop-blur sm:-mx-5 sm:px-5" data-testid="pinned-player">
+            {playerView}
+          </div>
+        </>
+      )}
       {aside ? (
         <div className="grid gap-5 2xl:grid-cols-[minmax(0,1fr)_20rem]">
           {main}

@@ -12,10 +12,16 @@ export type PlayerHandle = {
   playFrom: (ms: number) => void;
   /** The current moment in ms. */
   currentMs: () => number;
+  /** Plays or pauses. */
+  toggle: () => void;
+  /** Moves by `deltaMs` (negative: back). */
+  seekBy: (deltaMs: number) => void;
+  /** Pauses and comments at the current moment (when the player offers comments). */
+  commentNow: () => void;
   focus: () => void;
 };
 
-const SEEK_S = 5;
+export const SEEK_MS = 5000;
 
 /**
  * A recording's player: the waveform (wavesurfer.js, loaded with the first player), the comments
@@ -120,7 +126,14 @@ export function RecordingPlayer({
         void wsRef.current?.play().catch(() => undefined);
       },
       currentMs: () => Math.round((wsRef.current?.getCurrentTime() ?? 0) * 1000),
-      focus: () => groupRef.current?.focus(),
+      toggle: () => void wsRef.current?.playPause().catch(() => undefined),
+      seekBy: (deltaMs) => seekTo(Math.round((wsRef.current?.getCurrentTime() ?? 0) * 1000) + deltaMs),
+      commentNow: () => {
+        wsRef.current?.pause();
+        onCommentAtRef.current?.(Math.round((wsRef.current?.getCurrentTime() ?? 0) * 1000));
+      },
+      // Without scrolling: the screen that asks for the focus decides what is in view.
+      focus: () => groupRef.current?.focus({ preventScroll: true }),
     }),
     [seekTo],
   );
@@ -135,10 +148,10 @@ export function RecordingPlayer({
       toggle();
     } else if (e.key === 'ArrowLeft') {
       e.preventDefault();
-      seekTo(now - SEEK_S * 1000);
+      seekTo(now - SEEK_MS);
     } else if (e.key === 'ArrowRight') {
       e.preventDefault();
-      seekTo(now + SEEK_S * 1000);
+      seekTo(now + SEEK_MS);
     } else if ((e.key === 'c' || e.key === 'C') && onCommentAt) {
       e.preventDefault();
       wsRef.current?.pause();
