@@ -4,7 +4,7 @@ import { studentMetricsSchema } from './metrics';
 import { recordingSchema } from './recordings';
 import { inviteCreatedSchema, inviteSchema } from './school';
 import { EMAIL_MAX, STUDENT_NAME_MAX } from './students';
-import { submissionSchema } from './submissions';
+import { submissionSchema, taskSeriesSchema } from './submissions';
 
 /**
  * Parents who can follow (docs/decisions/schools-and-roles.md). A guardian account is
@@ -81,6 +81,8 @@ export const guardianChildDetailSchema = z
     child: guardianChildSchema,
     metrics: studentMetricsSchema,
     submissions: z.array(submissionSchema),
+    /** The child's series with an occurrence today or still to come (a repeating task once, with today's progress and streak). */
+    series: z.array(taskSeriesSchema),
     recordings: z.array(recordingSchema),
   })
   .meta({ id: 'GuardianChildDetail' });

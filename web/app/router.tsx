@@ -11,7 +11,7 @@ import { AppSkeleton } from './app-skeleton';
 import { guestOnly, requireRole, requireUser } from './guards';
 // The first reads of the student's and the teacher's screens (small modules of query options):
 // part of the app's script, so a screen's data is requested right away, beside its chunk.
-import { myMetricsQueryOptions, openSubmissionsQueryOptions } from '@web/features/progress/api/progress';
+import { myMetricsQueryOptions, currentSeriesQueryOptions } from '@web/features/progress/api/progress';
 import { submissionCountsQueryOptions, submissionPagesQueryOptions, submissionQueryOptions } from '@web/features/tasks/api/task-queries';
 import { teacherDashboardQueryOptions } from '@web/features/dashboard/api/dashboard';
 import { calendarEventsQueryOptions } from '@web/features/calendar/api/calendar-events';
@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
                   const user = await ensureUser();
                   if (user?.role.name === 'teacher') return prefetchTeacherHome();
                   if (user?.role.name !== 'student') return null;
-                  return prefetch(queryClient.prefetchQuery(myMetricsQueryOptions()), queryClient.prefetchQuery(openSubmissionsQueryOptions()));
+                  return prefetch(queryClient.prefetchQuery(myMetricsQueryOptions()), queryClient.prefetchQuery(currentSeriesQueryOptions()));
                 },
                 lazy: screen(async () => {
                   // A remembered teacher's chunk loads beside GET /api/user (the import below then

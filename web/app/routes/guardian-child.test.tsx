@@ -130,6 +130,7 @@ const detail: GuardianChildDetail = {
     submission({ id: 3, exercise_title: 'Etüde Nr. 3', due_date: addDays(4), teacher_note: 'Langsam beginnen' }),
     submission({ id: 4, exercise_title: 'Rhythmusübung', due_date: addDays(-10), status: 'expired' }),
   ],
+  series: [],
   recordings: [recording],
 };
 

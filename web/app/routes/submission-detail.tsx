@@ -1,11 +1,13 @@
 import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { useToast } from '@web/components/ui/toast';
-import { taskKeys, useCompleteSubmission, useSubmission, wasQueued } from '@web/features/tasks/api/submissions';
-import { completeErrorKey, loadErrorKey, localToday } from '@web/features/tasks/lib/task-status';
+import { taskKeys, useSubmission } from '@web/features/tasks/api/submissions';
+import { loadErrorKey, localToday } from '@web/features/tasks/lib/task-status';
+import { useMarkDone } from '@web/features/tasks/components/use-mark-done';
+import { activeSessionQueryOptions } from '@web/features/practice/api/practice-sessions';
 import {
   TaskBreadcrumb,
   TaskDescription,
@@ -50,7 +52,9 @@ export default function SubmissionDetailScreen() {
   const viewer = isTeacher ? 'teacher' : 'student';
   const id = parseId(useParams().id);
   const query = useSubmission(id ?? 0, id !== null);
-  const complete = useCompleteSubmission();
+  const { markDone, pendingId } = useMarkDone();
+  // the session the timer shows as running (read from its cache, not fetched again): its minutes count as practised
+  const active = useQuery({ ...activeSessionQueryOptions(id ?? 0), enabled: false });
   const queryClient = useQueryClient();
   const today = localToday();
   // What lies below the practice controls on a phone (the recordings, finishing, the description,
@@ -86,15 +90,13 @@ export default function SubmissionDetailScreen() {
   const practising = student && (task.status === 'open' || task.status === 'overdue');
   const files = task.exercise?.media_files ?? [];
 
+  // Asks first when nothing was practised; 'Rückgängig' in the toast; the focus comes back to the finishing part.
   const onComplete = async () => {
-    try {
-      const done = await complete.mutateAsync(task.id);
-      if (wasQueued(done)) toast.info(t('complete.queued'), 4000);
-      else toast.success(t('complete.success'));
-    } catch (err) {
-      toast.error(t(completeErrorKey(err)));
-      reload();
-    }
+    const done = await markDone(task, {
+      runningSince: active.data?.started_at ?? null,
+      restoreFocus: () => document.querySelector<HTMLElement>('[data-testid="complete-task"], [data-testid="task-done"]')?.focus(),
+    });
+    if (!done) reload();
   };
 
   return (
@@ -149,7 +151,7 @@ export default function SubmissionDetailScreen() {
           {restDrawn && (
             <>
               {student && (
-                <TaskFinish task={task} practised={task.time_spent_minutes > 0} completing={complete.isPending} onComplete={() => void onComplete()} />
+                <TaskFinish task={task} practised={task.time_spent_minutes > 0} completing={pendingId === task.id} onComplete={() => void onComplete()} />
               )}
               <TaskDescription task={task} />
               <MediaSection files={files} exerciseId={task.exercise?.id ?? null} />

@@ -1,14 +1,4 @@
 import type { ProgressPoint } from '@contract/metrics';
-import type { Submission } from '@contract/submissions';
-
-/** The next `count` open tasks by due date (then id): what the student should practise next. */
-export function upcomingTasks(submissions: readonly Submission[], count: number): Submission[] {
-  return submissions
-    .filter((s) => s.status === 'open')
-    .slice()
-    .sort((a, b) => (a.due_date === b.due_date ? a.id - b.id : a.due_date < b.due_date ? -1 : 1))
-    .slice(0, count);
-}
 
 /** 'dd.mm.' of a YYYY-MM-DD date, for the chart's axis (from the parts: no time-zone shift). */
 export function shortDate(date: string): string {
