@@ -46,10 +46,18 @@ export function RunRecorder({ submissionId, userId, title, run }: { submissionId
     };
     void send(entry);
   };
-  const recorder = useRecorder(onTake, (_level, ms) => setElapsed(Math.floor(ms / 1000) * 1000));
+  const recorder = useRecorder(onTake);
   const { state } = recorder;
   const recording = state.phase === 'recording';
   const { stop } = recorder;
+
+  // The take's clock, from the recorder's start (a timer, not animation frames: it counts on a busy phone too).
+  useEffect(() => {
+    if (state.phase !== 'recording') return;
+    const started = state.startedAt;
+    const id = setInterval(() => setElapsed(Math.floor((performance.now() - started) / 1000) * 1000), 250);
+    return () => clearInterval(id);
+  }, [state]);
 
   // The timer's Stop ends the take of its run.
   useEffect(() => {

@@ -45,7 +45,7 @@ export function ToolsDock({ initial, summary, toolsKey }: { initial: ToolsSettin
         <SlidersHorizontal aria-hidden="true" className="size-5 shrink-0 text-brand-600" />
         <span className="shrink-0 text-base font-semibold text-slate-900">{t('dock.open')}</span>
         {summary && (
-          <span className="min-w-0 truncate text-sm text-slate-600" data-testid="exercise-settings-line">
+          <span className="min-w-0 truncate text-sm text-slate-600" data-testid="tools-dock-summary">
             {summary}
           </span>
         )}
