@@ -56,6 +56,8 @@ export const recordingSchema = z
     /** Where the file lives: GET /api/media/{url-encoded path} gives a signed link. */
     path: z.string(),
     message: z.string().nullable(),
+    /** The practice session this take recorded ('Diesen Durchgang aufnehmen'), null for one recorded outside a session. */
+    practice_session_id: id.nullable(),
     created_at: iso,
     answered_at: iso.nullable(),
     /** When the student last opened its feedback. */
@@ -81,6 +83,13 @@ export const recordingUploadDoc = z
     file: z.string().meta({ format: 'binary' }).describe(`One recording (${RECORDING_MIME_TYPES.join(', ')}; at most ${RECORDING_LIMITS.maxBytes} bytes)`),
     duration_ms: z.number().int().min(0).max(24 * 3600 * 1000).optional().describe("The recorder's length in ms; used only when the file does not tell its own"),
     message: z.string().max(RECORDING_LIMITS.message).optional(),
+    practice_session_id: z
+      .number()
+      .int()
+      .min(1)
+      .max(2147483647)
+      .optional()
+      .describe('The practice session this take recorded: one of the same student and task (else 422)'),
   })
   .meta({ id: 'RecordingForm' });
 
@@ -96,6 +105,10 @@ export const recordingFields = z.strictObject({
   message: z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
     z.string().max(RECORDING_LIMITS.message).nullable().optional(),
+  ),
+  practice_session_id: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    wholeNumberText(z.number().int().min(1).max(2147483647)).optional(),
   ),
 });
 

@@ -75,12 +75,14 @@ test('the teacher sets Hicaz · Düyek · 80; the student sees it on the task', 
     await page.setViewportSize(viewport);
     await page.goto(`/submissions/${taskId}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    // The tools (with the settings at their top) are drawn once scrolled near.
-    await page.getByTestId('practice-tools').scrollIntoViewIfNeeded();
-    await expect(page.getByText('Hicaz · Düyek · ♪ = 80', { exact: true })).toBeVisible();
-    await page.getByText('Hicaz · Düyek · ♪ = 80', { exact: true }).scrollIntoViewIfNeeded();
+    // The settings name the tools' button; the tools (with the settings at their top) open in a sheet.
+    await expect(page.getByTestId('tools-dock-toggle')).toContainText('Hicaz · Düyek · ♪ = 80');
+    await page.getByTestId('tools-dock-toggle').click();
+    const dock = page.getByTestId('practice-tools');
+    await expect(dock.getByText('Hicaz · Düyek · ♪ = 80', { exact: true })).toBeVisible();
     await page.waitForTimeout(300);
-    await shot(page, FEATURE, `task-${lang}-${size}`, { fullPage: size === 'desktop' });
+    await shot(page, FEATURE, `task-${lang}-${size}`, { fullPage: false });
+    await dock.getByTestId('tools-dock-close').click();
   });
   await page.setViewportSize(PHONE);
 });

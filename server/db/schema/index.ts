@@ -318,6 +318,12 @@ export const recordings = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     durationMs: integer('duration_ms').notNull(),
     message: text('message'),
+    /**
+     * The practice session this take recorded ('Diesen Durchgang aufnehmen'): of the same student
+     * and task, checked on upload; null for a take recorded outside a session. A deleted session
+     * leaves the take.
+     */
+    practiceSessionId: integer('practice_session_id').references(() => practiceSessions.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
     seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
@@ -329,6 +335,7 @@ export const recordings = pgTable(
     index('recordings_student_idx').on(t.studentId, t.createdAt),
     index('recordings_inbox_idx').on(t.teacherId, t.createdAt, t.id).where(sql`${t.answeredAt} is null`),
     index('recordings_created_idx').on(t.createdAt),
+    index('recordings_practice_session_idx').on(t.practiceSessionId),
     check('recordings_kind_check', sql`${t.kind} in ('audio', 'video')`),
     check('recordings_numbers_check', sql`${t.size} >= 0 and ${t.durationMs} >= 0`),
   ],

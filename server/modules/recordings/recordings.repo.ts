@@ -30,6 +30,7 @@ type RecordingRow = {
   duration_ms: number;
   path: string;
   message: string | null;
+  practice_session_id: number | null;
   created_at: Date | string;
   answered_at: Date | string | null;
   seen_at: Date | string | null;
@@ -64,6 +65,7 @@ function toRecording(r: RecordingRow): Recording {
     duration_ms: r.duration_ms,
     path: r.path,
     message: r.message,
+    practice_session_id: r.practice_session_id,
     created_at: iso(r.created_at)!,
     answered_at: iso(r.answered_at),
     seen_at: iso(r.seen_at),
@@ -80,7 +82,7 @@ export async function findRecordings(db: DbOrTx, where: { submissionId?: number;
   const result = await rows<RecordingRow>(
     db,
     sql`select r.id, r.submission_id, r.student_id, u.name as student_name, s.exercise_title, r.kind, r.mime_type, r.size,
-        r.duration_ms, r.path, r.message, r.created_at, r.answered_at, r.seen_at, ${NEW_FEEDBACK_SQL} as new_feedback,
+        r.duration_ms, r.path, r.message, r.practice_session_id, r.created_at, r.answered_at, r.seen_at, ${NEW_FEEDBACK_SQL} as new_feedback,
         coalesce((select json_agg(json_build_object('id', c.id, 'recording_id', c.recording_id, 'teacher_id', c.teacher_id,
             'teacher_name', t.name, 'at_ms', c.at_ms, 'text', c.text, 'created_at', c.created_at, 'updated_at', c.updated_at)
             order by c.at_ms asc nulls first, c.created_at, c.id)
@@ -135,13 +137,25 @@ export type NewRecording = {
   size: number;
   durationMs: number;
   message: string | null;
+  /** The practice session the take recorded, already checked with `isSessionOf`. */
+  practiceSessionId: number | null;
 };
+
+/** Whether a practice session is of this student and this task (in the caller's school). */
+export async function isSessionOf(db: DbOrTx, o: { schoolId: number; sessionId: number; studentId: number; submissionId: number }): Promise<boolean> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`select id from practice_sessions
+      where id = ${o.sessionId} and school_id = ${o.schoolId} and student_id = ${o.studentId} and submission_id = ${o.submissionId}`,
+  );
+  return found.length === 1;
+}
 
 export async function insertRecording(db: DbOrTx, r: NewRecording): Promise<number> {
   const [row] = await rows<{ id: number }>(
     db,
-    sql`insert into recordings (school_id, submission_id, student_id, teacher_id, kind, mime_type, path, filename, size, duration_ms, message)
-      values (${r.schoolId}, ${r.submissionId}, ${r.studentId}, ${r.teacherId}, ${r.kind}, ${r.mimeType}, ${r.path}, ${r.filename}, ${r.size}, ${r.durationMs}, ${r.message})
+    sql`insert into recordings (school_id, submission_id, student_id, teacher_id, kind, mime_type, path, filename, size, duration_ms, message, practice_session_id)
+      values (${r.schoolId}, ${r.submissionId}, ${r.studentId}, ${r.teacherId}, ${r.kind}, ${r.mimeType}, ${r.path}, ${r.filename}, ${r.size}, ${r.durationMs}, ${r.message}, ${r.practiceSessionId})
       returning id`,
   );
   return row!.id;

@@ -37,6 +37,10 @@ export const recordingMessages = {
     de: 'Diese Aufnahme wurde bereits beantwortet und kann nicht mehr gelöscht werden.',
     tr: 'Bu kayıt zaten yanıtlandı ve artık silinemez.',
   },
+  foreignSession: {
+    de: 'Diese Übungssitzung gehört nicht zu dieser Aufgabe.',
+    tr: 'Bu çalışma oturumu bu ödeve ait değil.',
+  },
   pastEnd: (durationMs: number): Msg => ({
     de: `Der Zeitpunkt liegt nach dem Ende der Aufnahme (${formatMs(durationMs)}).`,
     tr: `Zaman, kaydın sonundan sonra (${formatMs(durationMs)}).`,
@@ -107,6 +111,13 @@ export class RecordingsService {
         if ((await repo.countForSubmission(tx, student.schoolId, submissionId)) >= RECORDING_LIMITS.perTask) throw tooMany();
         // The actual size against the quotas, after the uploads of the school before this one committed.
         await this.quota?.assertRoom(tx, { schoolId: student.schoolId, studentId: student.id }, staged.size, { lock: true });
+        // A take of a practice session names one of this student's sessions on this task; another
+        // student's, another task's and an unknown id answer alike (nobody learns what exists).
+        if (
+          staged.practiceSessionId !== null &&
+          !(await repo.isSessionOf(tx, { schoolId: student.schoolId, sessionId: staged.practiceSessionId, studentId: student.id, submissionId }))
+        )
+          throw invalid({ practice_session_id: recordingMessages.foreignSession });
         const newId = await repo.insertRecording(tx, {
           schoolId: student.schoolId,
           submissionId,
@@ -119,6 +130,7 @@ export class RecordingsService {
           size: staged.size,
           durationMs: staged.durationMs,
           message: staged.message,
+          practiceSessionId: staged.practiceSessionId,
         });
         // The file into place before the commit (a rename on the same disk, or the upload to the
         // bucket; a failed upload leaves no object, lib/storage-s3.ts): a crash in between

@@ -82,6 +82,7 @@ const recording: Recording = {
   duration_ms: 95_000,
   path: 'recordings/7/31.webm',
   message: 'Takt 12 klappt noch nicht',
+  practice_session_id: null,
   created_at: '2026-03-02T17:00:00.000Z',
   answered_at: '2026-03-03T09:00:00.000Z',
   seen_at: null,

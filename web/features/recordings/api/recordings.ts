@@ -89,13 +89,14 @@ export function useRecordingUrl(path: string) {
  * as `Idempotency-Key`: a retry after a lost answer gets the first answer, never a second recording.
  */
 export function uploadRecording(
-  take: { id?: string; submissionId: number; blob: Blob; type: string; durationMs: number | null; message: string },
+  take: { id?: string; submissionId: number; blob: Blob; type: string; durationMs: number | null; message: string; practiceSessionId?: number | null },
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
 ): Promise<Recording> {
   const form = new FormData();
   if (take.durationMs !== null) form.append('duration_ms', String(Math.round(take.durationMs)));
   if (take.message.trim()) form.append('message', take.message.trim());
+  if (take.practiceSessionId) form.append('practice_session_id', String(take.practiceSessionId));
   form.append('file', take.blob, `aufnahme.${extensionFor(take.type)}`);
   return api<Recording>(`/api/submissions/${take.submissionId}/recordings`, {
     method: 'POST',

@@ -19,6 +19,8 @@ export type PendingTake = {
   durationMs: number | null;
   message: string;
   createdAt: string;
+  /** The practice session the take recorded ('Diesen Durchgang aufnehmen'); the server checks it is of this task. */
+  practiceSessionId?: number | null;
   /** The server's reason when it refused the take (4xx); such a take is not sent again by itself. */
   error?: string;
   /** A refusal for want of room (docs/decisions/storage-quota.md): shown in the language of the moment, not of the refusal. */

@@ -7,8 +7,8 @@ import i18n from '@web/lib/i18n';
 import { formatDate } from '@web/lib/format';
 import { jsonResponse, renderWithApp } from '@web/test/render';
 import type { Submission, SubmissionCounts } from '@contract/submissions';
-import { authStore } from '@web/features/auth/auth-store';
-import { writes } from '@web/features/offline/lib/outbox';
+import { authStore } from '@web/lib/auth/auth-store';
+import { writes } from '@web/lib/outbox/writes';
 import { TaskList } from './task-list';
 
 /** Asking before "done" with nothing practised, and the undo (docs/decisions/done-means-practised.md). */

@@ -5,7 +5,7 @@ import type { Submission } from '@contract/submissions';
 import { isApiError } from '@web/lib/api';
 import { useConfirm } from '@web/components/ui/confirm-dialog';
 import { useToast } from '@web/components/ui/toast';
-import { authStore } from '@web/features/auth/auth-store';
+import { authStore } from '@web/lib/auth/auth-store';
 import { cachedTask, useCompleteSubmission, useReopenSubmission, wasQueued } from '../api/submissions';
 import { practisedMinutes } from '../lib/practised';
 import { completeErrorKey } from '../lib/task-status';

@@ -1,6 +1,6 @@
 import type { Submission } from '@contract/submissions';
-import { writes } from '@web/features/offline/lib/outbox';
-import { asQueuedSession, localSessions } from '@web/features/offline/lib/offline-session';
+import { writes } from '@web/lib/outbox/writes';
+import { asQueuedSession, localSessions } from '@web/lib/offline-session';
 
 /**
  * The minutes practised on a task as this device knows them (docs/decisions/done-means-practised.md):
