@@ -593,6 +593,50 @@ export const matrix: Record<string, Spec> = {
       return { url: `/api/recordings/${r.id}/comments`, id: r.id, payload: { at_ms: 1000, text: 'hier eilst du' }, secrets: [r.message] };
     },
   },
+  'POST /api/recordings/:id/voice-comments': {
+    // docs/decisions/spoken-comments-and-quick-replies.md
+    access: 'teacher',
+    expect: teacherOwned(201),
+    build: async (w) => {
+      const r = await recording(w);
+      const body = await multipart([
+        ['at_ms', '1000'],
+        ['file', wavBytes, 'kommentar.wav', 'audio/wav'],
+      ]);
+      return { url: `/api/recordings/${r.id}/voice-comments`, id: r.id, payload: body.payload, headers: body.headers, secrets: [r.message] };
+    },
+  },
+  // Saved quick replies: only their owner reads and changes them
+  'GET /api/quick-replies': {
+    access: 'teacher',
+    expect: teacherAny(200),
+    hidden: ['teacherB', 'teacherC'],
+    visible: ['teacherA'],
+    build: async (w) => {
+      const text = w.marker('schnellantwort');
+      await w.t.db.execute(sql`insert into quick_replies (teacher_id, text) values (${w.teacherA.id}, ${text})`);
+      return { url: '/api/quick-replies', secrets: [text] };
+    },
+  },
+  'POST /api/quick-replies': { access: 'teacher', expect: teacherAny(201), build: async () => ({ url: '/api/quick-replies', payload: { text: 'Schöner Ton!' } }) },
+  'PATCH /api/quick-replies/:id': {
+    access: 'teacher',
+    expect: teacherOwned(200),
+    build: async (w) => {
+      const text = w.marker('schnellantwort');
+      const [q] = await rows<{ id: number }>(w.t.db, sql`insert into quick_replies (teacher_id, text) values (${w.teacherA.id}, ${text}) returning id`);
+      return { url: `/api/quick-replies/${q!.id}`, id: q!.id, payload: { text: 'Achte auf den Bogen.' }, secrets: [text] };
+    },
+  },
+  'DELETE /api/quick-replies/:id': {
+    access: 'teacher',
+    expect: teacherOwned(204),
+    build: async (w) => {
+      const text = w.marker('schnellantwort');
+      const [q] = await rows<{ id: number }>(w.t.db, sql`insert into quick_replies (teacher_id, text) values (${w.teacherA.id}, ${text}) returning id`);
+      return { url: `/api/quick-replies/${q!.id}`, id: q!.id, secrets: [text] };
+    },
+  },
   'PATCH /api/recording-comments/:id': {
     access: 'teacher',
     expect: teacherOwned(200),

@@ -354,15 +354,41 @@ export const recordingComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     atMs: integer('at_ms'),
+    /** Empty only for a spoken comment (audio_path set). */
     text: text('text').notNull(),
+    /** A spoken comment's clip (docs/decisions/spoken-comments-and-quick-replies.md): recordings/{taskId}/c{32 hex}.{ext}. */
+    audioPath: text('audio_path'),
+    audioMimeType: text('audio_mime_type'),
+    audioSize: bigint('audio_size', { mode: 'number' }),
+    audioDurationMs: integer('audio_duration_ms'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('recording_comments_recording_idx').on(t.recordingId, t.atMs),
+    uniqueIndex('recording_comments_audio_path_key').on(t.audioPath).where(sql`${t.audioPath} is not null`),
     check('recording_comments_at_check', sql`${t.atMs} is null or ${t.atMs} >= 0`),
-    check('recording_comments_text_check', sql`char_length(${t.text}) between 1 and 2000`),
+    check('recording_comments_text_check', sql`char_length(${t.text}) <= 2000 and (char_length(${t.text}) >= 1 or ${t.audioPath} is not null)`),
+    check(
+      'recording_comments_audio_check',
+      sql`(${t.audioPath} is null and ${t.audioMimeType} is null and ${t.audioSize} is null and ${t.audioDurationMs} is null) or (${t.audioPath} is not null and ${t.audioMimeType} is not null and ${t.audioSize} >= 0 and ${t.audioDurationMs} >= 0)`,
+    ),
   ],
+);
+
+/** A teacher's saved reply texts for comments (docs/decisions/spoken-comments-and-quick-replies.md): only theirs, at most 50 of 500 characters. */
+export const quickReplies = pgTable(
+  'quick_replies',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolId(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quick_replies_teacher_idx').on(t.teacherId, t.id), check('quick_replies_text_check', sql`char_length(${t.text}) between 1 and 500`)],
 );
 
 /**

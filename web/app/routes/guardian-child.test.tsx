@@ -88,7 +88,7 @@ const recording: Recording = {
   seen_at: null,
   new_feedback: true,
   comments: [
-    { id: 90, recording_id: 31, teacher: { id: 3, name: 'Mehmet Yılmaz' }, at_ms: 42_000, text: 'Hier ruhiger werden', created_at: '2026-03-03T09:00:00.000Z', updated_at: '2026-03-03T09:00:00.000Z' },
+    { id: 90, recording_id: 31, teacher: { id: 3, name: 'Mehmet Yılmaz' }, at_ms: 42_000, text: 'Hier ruhiger werden', audio: null, created_at: '2026-03-03T09:00:00.000Z', updated_at: '2026-03-03T09:00:00.000Z' },
   ],
 };
 
@@ -104,6 +104,7 @@ const detail: GuardianChildDetail = {
     open_submissions: 1,
     overdue_submissions: 0,
     new_feedback: 1,
+    new_feedback_latest: { recording_id: 31, submission_id: 12, comment_id: 90, at_ms: 42_000 },
   },
   metrics: {
     current_streak: 4,

@@ -1,18 +1,19 @@
 import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckCheck, MessageSquarePlus, Trash2 } from 'lucide-react';
-import { formatMoment, RECORDING_LIMITS } from '@contract/recordings-limits';
+import { CheckCheck, Trash2 } from 'lucide-react';
+import { formatMoment } from '@contract/recordings-limits';
 import type { Recording, RecordingComment } from '@contract/recordings';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
-import { TextArea } from '@web/components/ui/fields';
 import { useConfirm } from '@web/components/ui/confirm-dialog';
 import { useToast } from '@web/components/ui/toast';
 import { formatDateTime } from '@web/lib/format';
 import { isApiError } from '@web/lib/api';
-import { useAddComment, useAnswerRecording, useDeleteComment, useDeleteRecording, useMarkSeen, useUpdateComment } from '../api/recordings';
+import { useAnswerRecording, useDeleteComment, useDeleteRecording, useMarkSeen, useUpdateComment } from '../api/recordings';
+import { CommentForm } from './comment-form';
 import { CommentList } from './comment-list';
+import { PlayFromHere, useLandOnMoment, type TakeLanding } from './landing';
 import { RecordingPlayer, type PlayerHandle } from './recording-player';
 
 /** 'Beantwortet', 'Zu prüfen' or, for the student, 'Neues Feedback'. */
@@ -51,6 +52,7 @@ export function RecordingCard({
   onAnswered,
   review,
   focusRequest = 0,
+  landing,
 }: {
   recording: Recording;
   viewer: 'student' | 'teacher';
@@ -70,14 +72,17 @@ export function RecordingCard({
    * take's student, task and message into view and focuses the player (0: leave the focus alone).
    */
   focusRequest?: number;
+  /** A "Neues Feedback" link landed on this take: scrolled to, playing from the comment's moment. */
+  landing?: TakeLanding | null;
 }) {
   const { t } = useTranslation(['recordings', 'common']);
   const toast = useToast();
   const confirm = useConfirm();
   const player = useRef<PlayerHandle>(null);
-  const articleRef = useRef<HTMLElement>(null);
+  const article = useRef<HTMLElement>(null);
   const teacher = viewer === 'teacher';
   const pinned = review !== undefined;
+  const land = useLandOnMoment(landing, player, article);
 
   // The badge stays for this visit; the server learns at once that the feedback was seen. The
   // card may first show the device's kept copy (from before the teacher answered) and the
@@ -94,18 +99,14 @@ export function RecordingCard({
 
   const remove = useDeleteRecording();
   const answer = useAnswerRecording();
-  const addComment = useAddComment();
   const updateComment = useUpdateComment();
   const deleteComment = useDeleteComment();
 
   const [draftAt, setDraftAt] = useState<number | null>(null);
-  const [draft, setDraft] = useState('');
-  const [draftError, setDraftError] = useState<string | null>(null);
   const draftRef = useRef<HTMLTextAreaElement>(null);
 
   const commentAt = (ms: number) => {
     setDraftAt(Math.max(0, Math.min(ms, recording.duration_ms)));
-    setDraftError(null);
     draftRef.current?.focus();
   };
 
@@ -128,24 +129,6 @@ export function RecordingCard({
       onAnswered?.(r);
     } catch {
       toast.error(t('answer.error'));
-    }
-  };
-
-  const submitComment = async () => {
-    const text = draft.trim();
-    if (!text) {
-      setDraftError(t('comments.required'));
-      draftRef.current?.focus();
-      return;
-    }
-    try {
-      await addComment.mutateAsync({ recordingId: recording.id, body: { at_ms: draftAt, text } });
-      setDraft('');
-      setDraftError(null);
-      toast.success(t('comments.saved'));
-      player.current?.focus();
-    } catch (err) {
-      setDraftError(isApiError(err, 422) ? (err.fieldError('at_ms') ?? err.fieldError('text') ?? err.message) : t('comments.error'));
     }
   };
 
@@ -184,7 +167,7 @@ export function RecordingCard({
   // A take the teacher opened: its student, task and message at the top of the view, the player focused.
   useEffect(() => {
     if (!focusRequest) return;
-    articleRef.current?.scrollIntoView({ block: 'start' });
+    article.current?.scrollIntoView({ block: 'start' });
     player.current?.focus();
   }, [focusRequest]);
 
@@ -200,65 +183,37 @@ export function RecordingCard({
     <div className="min-w-0 space-y-4">
       {!pinned && message}
       {!pinned && playerView}
-      {teacher && (
-        <form
-          className="space-y-2 rounded-lg border border-slate-200 p-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submitComment();
+      {land.refusedAt !== null && (
+        <PlayFromHere
+          atMs={land.refusedAt}
+          onPlay={() => {
+            const at = land.refusedAt ?? 0;
+            land.clear();
+            player.current?.focus();
+            void player.current?.playFrom(at);
           }}
-          data-testid="comment-form"
-        >
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="text-sm font-medium text-slate-800 tabular-nums" data-testid="comment-moment">
-              {draftAt === null ? t('comments.general') : t('comments.at', { time: formatMoment(draftAt) })}
-            </span>
-            <span className="flex gap-1">
-              <Button variant="ghost" size="sm" onClick={() => commentAt(player.current?.currentMs() ?? 0)}>
-                {t('comments.atCurrent')}
-              </Button>
-              {draftAt !== null && (
-                <Button variant="ghost" size="sm" onClick={() => setDraftAt(null)}>
-                  {t('comments.noMoment')}
-                </Button>
-              )}
-            </span>
-          </div>
-          <TextArea
-            ref={draftRef}
-            label={t('comments.text')}
-            hideLabel
-            rows={2}
-            maxLength={RECORDING_LIMITS.commentMax}
-            value={draft}
-            error={draftError ?? undefined}
-            placeholder={t('comments.placeholder')}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={(e) => {
-              // Enter (or Ctrl+Enter) saves, Shift+Enter is a new line; Escape leaves the text
-              // and goes back to the player.
-              if (e.key === 'Enter' && !e.shiftKey && !e.altKey && !e.nativeEvent.isComposing) {
-                e.preventDefault();
-                void submitComment();
-              } else if (e.key === 'Escape') {
-                e.preventDefault();
-                setDraft('');
-                setDraftAt(null);
-                setDraftError(null);
-                player.current?.focus();
-              }
-            }}
-          />
-          <Button type="submit" size="sm" loading={addComment.isPending} icon={<MessageSquarePlus aria-hidden="true" className="size-4" />}>
-            {t('comments.add')}
-          </Button>
-        </form>
+        />
+      )}
+      {teacher && (
+        <CommentForm
+          recordingId={recording.id}
+          draftAt={draftAt}
+          onDraftAt={(ms) => (ms === null ? setDraftAt(null) : commentAt(ms))}
+          currentMs={() => player.current?.currentMs() ?? 0}
+          draftRef={draftRef}
+          onSaved={() => player.current?.focus()}
+          onCancel={() => {
+            setDraftAt(null);
+            player.current?.focus();
+          }}
+        />
       )}
       <div>
         <h4 className="mb-1 text-sm font-semibold text-slate-900">{t('comments.title')}</h4>
         <CommentList
           comments={recording.comments}
-          onPlay={(ms) => player.current?.playFrom(ms)}
+          onPlay={(ms) => void player.current?.playFrom(ms)}
+          highlightId={landing?.commentId ?? null}
           canEdit={teacher ? (c) => c.teacher.id === userId : undefined}
           onEdit={editComment}
           onDelete={(c) => void removeComment(c)}
@@ -269,8 +224,8 @@ export function RecordingCard({
 
   return (
     <article
-      ref={articleRef}
-      className={cn('rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5', pinned && 'scroll-mt-2')}
+      ref={article}
+      className={cn('rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5', pinned ? 'scroll-mt-2' : 'scroll-mt-20')}
       data-testid="recording"
       data-recording-id={recording.id}
     >
