@@ -275,7 +275,7 @@ test.describe('practice, student side', () => {
     await eachLanguageAndSize(page, async (lang, size, viewport) => {
       await page.goto('/');
       await expect(page.getByTestId('practice-now').first()).toBeVisible();
-      await expect(page.getByTestId('home-summary')).toHaveText(lang === 'de' ? /Serie: .* · Diese Woche: / : /Seri: .* · Bu hafta: /);
+      await expect(page.getByTestId('home-summary')).toHaveText(lang === 'de' ? /Serie: .* · Letzte 7 Tage: / : /Seri: .* · Son 7 gün: /);
       await scrollUntil(page, page.getByTestId('task-calendar'));
       await scrollUntil(page, page.getByTestId('practice-chart'));
       await page.evaluate(() => window.scrollTo(0, 0));
