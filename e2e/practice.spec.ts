@@ -320,7 +320,7 @@ test.describe('practice, student side', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: /^Notenbild: / })).toBeVisible();
     await dialog.getByRole('button', { name: 'Vergrößern' }).click();
-    await expect(dialog).toContainText('150%');
+    await expect(dialog).toContainText('150 %');
     await settle(page);
     await shot(page, 'practice', 'score-zoom-desktop-de', { fullPage: false });
     await page.keyboard.press('Escape');
