@@ -144,7 +144,80 @@ function texts(language: 'de' | 'tr'): Array<{ id: string; text: string }> {
     .flatMap((f) => strings(JSON.parse(readFileSync(join(dir, f), 'utf8'))).map(({ key, text }) => ({ id: `${f.slice(0, -5)}:${key}`, text })));
 }
 
+/**
+ * The server's and the contract's own texts ({ de, tr } pairs in the .ts files of server/ and contract/),
+ * by file; `file#name` overrides one message (the property that holds the pair).
+ */
+export const SERVER_AUDIENCE: Record<string, Audience> = {
+  'server/app.ts': 'both',
+  'server/errors.ts': 'both',
+  'server/lib/idempotency.ts': 'both',
+  'server/lib/media-guard.ts': 'both',
+  'server/lib/upload.ts': 'both',
+  'server/modules/assignments/assignments.service.ts': 'adult',
+  'server/modules/calendar-feed/calendar-feed.service.ts': 'both',
+  'server/modules/calendar/calendar.service.ts': 'both',
+  'server/modules/exercises/exercises.service.ts': 'adult',
+  'server/modules/exercises/exercises.upload.ts': 'adult',
+  'server/modules/guardians/guardians.service.ts': 'adult',
+  'server/modules/media/media.routes.ts': 'both',
+  'server/modules/practice/practice.service.ts': 'student',
+  'server/modules/recordings/recordings.routes.ts': 'student',
+  'server/modules/recordings/recordings.service.ts': 'both',
+  'server/modules/recordings/recordings.upload.ts': 'student',
+  'server/modules/school/invites.ts': 'adult',
+  'server/modules/school/school.service.ts': 'adult',
+  'server/modules/storage/storage.service.ts': 'adult',
+  'server/modules/students/students.service.ts': 'adult',
+  'server/modules/submissions/submissions.service.ts': 'both',
+  'contract/common.ts': 'both',
+  'contract/exercise-settings.ts': 'adult',
+  'contract/recordings.ts': 'student',
+  'contract/storage-limits.ts': 'both',
+  'contract/storage-limits.ts#studentQuota': 'student',
+  'contract/students.ts': 'adult',
+};
+
+/** SPEC.md section 8's generic validation message, which the server sends to everyone as SPEC.md has it. */
+const SPEC_FIXED_SERVER_DE = new Set(['Bitte überprüfen Sie Ihre Eingaben']);
+
+const repo = join(root, '..', '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(repo, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) return e.name === 'test' || e.name === 'node_modules' ? [] : sourceFiles(rel);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [rel] : [];
+  });
+}
+
+/** Every `de: '…'` / `tr: '…'` literal of the server and the contract, with the name of the property holding the pair. */
+function serverTexts(): Array<{ file: string; name: string | undefined; language: 'de' | 'tr'; text: string }> {
+  const pair = /(?<![\w.])(de|tr):\s*(['`"])((?:\\.|(?!\2)[\s\S])*?)\2/g;
+  return [...sourceFiles('server'), ...sourceFiles('contract')].flatMap((file) => {
+    const source = readFileSync(join(repo, file), 'utf8');
+    return [...source.matchAll(pair)].map((m) => ({
+      file,
+      name: /(\w+):\s*\{[^{}]*$/.exec(source.slice(Math.max(0, m.index - 300), m.index))?.[1],
+      language: m[1] as 'de' | 'tr',
+      text: m[3]!.replace(/\$\{[^}]*\}/g, 'X'),
+    }));
+  });
+}
+
 describe('one voice per audience', () => {
+  it('the server and the contract: every message file has an audience, and each text its form', () => {
+    const all = serverTexts();
+    expect(all.length).toBeGreaterThan(100);
+    const problems = all.flatMap(({ file, name, language, text }) => {
+      const audience = SERVER_AUDIENCE[`${file}#${name}`] ?? SERVER_AUDIENCE[file];
+      if (!audience) return [`${file}: no audience – add it to SERVER_AUDIENCE in web/locales/voice.test.ts`];
+      if (language === 'de' && SPEC_FIXED_SERVER_DE.has(text)) return [];
+      return voiceProblems(language, audience, text).map((p) => `${file}#${name ?? '?'}: ${p}: "${text}"`);
+    });
+    expect(problems.join('\n')).toBe('');
+  });
+
   for (const language of ['de', 'tr'] as const) {
     it(`${language}: every key has an audience, and its text the audience's form`, () => {
       const all = texts(language);
