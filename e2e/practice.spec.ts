@@ -234,7 +234,7 @@ test.describe('practice, student side', () => {
     const overdue = page.locator('[data-testid="task-card"][data-status="overdue"]').first();
     await expect(overdue.getByTestId('status-help')).toHaveCount(1);
     await overdue.getByTestId('status-help').hover();
-    await expect(page.getByRole('tooltip')).toContainText('trotzdem noch üben');
+    await expect(page.getByRole('tooltip')).toContainText('trotzdem noch geübt');
     await shot(page, 'practice', 'status-help-overdue-desktop-de', { fullPage: false });
     await page.mouse.move(0, 0);
     const expired = page.locator('[data-testid="task-card"][data-status="expired"]').first();
