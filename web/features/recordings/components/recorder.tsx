@@ -283,6 +283,7 @@ function useBlobSource(blob: Blob | null) {
 /** Takes kept on this device until the server acknowledged them: progress and cancel, or send again. */
 export function PendingTakes({ takes }: { takes: PendingTake[] }) {
   const { t } = useTranslation('recordings');
+  const language = useLanguage();
   const progress = useUploadProgress();
   const send = useSendTake();
   return (
