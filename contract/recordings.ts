@@ -20,8 +20,8 @@ export const RECORDING_TEXTS = {
     tr: `${type} dosya türü kayıtlar için desteklenmiyor`,
   }),
   tooMany: {
-    de: 'Zu dieser Aufgabe können höchstens 20 Aufnahmen gesendet werden. Bitte löschen Sie zuerst eine ältere.',
-    tr: 'Bu ödev için en fazla 20 kayıt gönderilebilir. Lütfen önce eski bir kaydı silin.',
+    de: 'Zu dieser Aufgabe können höchstens 20 Aufnahmen gesendet werden. Lösche zuerst eine ältere.',
+    tr: 'Bu ödev için en fazla 20 kayıt gönderilebilir. Önce eski bir kaydı sil.',
   },
 } as const;
 

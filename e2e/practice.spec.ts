@@ -234,7 +234,7 @@ test.describe('practice, student side', () => {
     const overdue = page.locator('[data-testid="task-card"][data-status="overdue"]').first();
     await expect(overdue.getByTestId('status-help')).toHaveCount(1);
     await overdue.getByTestId('status-help').hover();
-    await expect(page.getByRole('tooltip')).toContainText('trotzdem noch üben');
+    await expect(page.getByRole('tooltip')).toContainText('trotzdem noch geübt');
     await shot(page, 'practice', 'status-help-overdue-desktop-de', { fullPage: false });
     await page.mouse.move(0, 0);
     const expired = page.locator('[data-testid="task-card"][data-status="expired"]').first();
@@ -275,7 +275,7 @@ test.describe('practice, student side', () => {
     await eachLanguageAndSize(page, async (lang, size, viewport) => {
       await page.goto('/');
       await expect(page.getByTestId('practice-now').first()).toBeVisible();
-      await expect(page.getByTestId('home-summary')).toHaveText(lang === 'de' ? /Serie: .* · Diese Woche: / : /Seri: .* · Bu hafta: /);
+      await expect(page.getByTestId('home-summary')).toHaveText(lang === 'de' ? /Serie: .* · Letzte 7 Tage: / : /Seri: .* · Son 7 gün: /);
       await scrollUntil(page, page.getByTestId('task-calendar'));
       await scrollUntil(page, page.getByTestId('practice-chart'));
       await page.evaluate(() => window.scrollTo(0, 0));
@@ -320,7 +320,7 @@ test.describe('practice, student side', () => {
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: /^Notenbild: / })).toBeVisible();
     await dialog.getByRole('button', { name: 'Vergrößern' }).click();
-    await expect(dialog).toContainText('150%');
+    await expect(dialog).toContainText('150 %');
     await settle(page);
     await shot(page, 'practice', 'score-zoom-desktop-de', { fullPage: false });
     await page.keyboard.press('Escape');

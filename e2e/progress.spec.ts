@@ -98,7 +98,7 @@ test.describe('progress', () => {
     await dialog.getByRole('button', { name: 'Bewertung speichern' }).click();
     await expect(page.getByText('Bewertung gespeichert')).toBeVisible();
     await expect(dialog).toBeHidden();
-    await expect(page.getByTestId(`recent-${target.id}-accuracy`)).toHaveText('97%');
+    await expect(page.getByTestId(`recent-${target.id}-accuracy`)).toHaveText('97 %');
     await expect(row.getByText('Sehr sauber intoniert – weiter so!')).toBeVisible();
 
     const after = await apiGet<{ average_accuracy: number | null }>(page, `/api/students/${id}/metrics`);

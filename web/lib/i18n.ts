@@ -65,7 +65,25 @@ const lazyLanguages: BackendModule = {
 };
 export const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
 
-const initial: Language = isLanguage(getStoredLanguage()) ? (getStoredLanguage() as Language) : DEFAULT_LANGUAGE;
+/**
+ * The starting language: a stored choice wins; otherwise the first of the browser's preferred
+ * languages (navigator.languages, 'tr-TR' → tr) that the app has; German otherwise.
+ */
+export function detectLanguage(stored: unknown, preferred: readonly string[] | undefined): Language {
+  if (isLanguage(stored)) return stored;
+  for (const tag of preferred ?? []) {
+    const primary = String(tag).toLowerCase().split(/[-_]/)[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function browserLanguages(): readonly string[] | undefined {
+  if (typeof navigator === 'undefined') return undefined;
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : undefined;
+}
+
+const initial: Language = detectLanguage(getStoredLanguage(), browserLanguages());
 
 /** The web app manifest in the interface language (docs/decisions/offline-practice.md: the installed app's name). */
 function linkManifest(lng: string) {

@@ -345,7 +345,7 @@ describe('Idempotency-Key', () => {
     await until(async () => (await keysOf(s.student.id)).length === 1);
     const busy = await send(body.payload);
     expect(busy.statusCode).toBe(409);
-    expect(busy.json().message).toBe('Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet. Bitte versuchen Sie es gleich erneut.');
+    expect(busy.json().message).toBe('Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet. Bitte gleich erneut versuchen.');
     expect(busy.headers['retry-after']).toBe('1');
     if (t.deps.dbKind === 'postgres') {
       // The holder renews its lease while it runs: a reservation older than LEASE_MS is not taken from a live request.

@@ -34,7 +34,7 @@ import { readVoiceCommentForm } from './voice-comment.upload';
 const skipBodyValidation: typeof validatorCompiler = (ctx) => (ctx.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(ctx));
 
 const notMultipart = () =>
-  new AppError(415, { de: 'Bitte senden Sie die Aufnahme als multipart/form-data.', tr: 'Lütfen kaydı multipart/form-data olarak gönderin.' });
+  new AppError(415, { de: 'Bitte sende die Aufnahme als multipart/form-data.', tr: 'Lütfen kaydı multipart/form-data olarak gönder.' });
 
 /** The daily retention job: first looked at a few minutes after the start, then hourly; runs when 24 hours have passed. */
 export const RETENTION_FIRST_RUN_MS = 5 * 60 * 1000;

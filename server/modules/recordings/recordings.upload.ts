@@ -26,13 +26,13 @@ export type StagedRecording = {
 export const RECORDING_FORM_LIMITS = { fields: 3, fieldBytes: 4096, fieldNameBytes: 32, files: 1 } as const;
 
 const text = {
-  missingFile: { de: 'Bitte wählen Sie eine Aufnahme aus.', tr: 'Lütfen bir kayıt seçin.' },
-  oneFile: { de: 'Bitte senden Sie eine Aufnahme auf einmal.', tr: 'Lütfen tek seferde bir kayıt gönderin.' },
+  missingFile: { de: 'Bitte wähle eine Aufnahme aus.', tr: 'Lütfen bir kayıt seç.' },
+  oneFile: { de: 'Bitte sende eine Aufnahme auf einmal.', tr: 'Lütfen tek seferde bir kayıt gönder.' },
   empty: { de: 'Die Aufnahme ist leer.', tr: 'Kayıt boş.' },
   unknownType: { de: 'unbekannt', tr: 'bilinmeyen' },
   needsDuration: {
-    de: 'Die Länge der Aufnahme ist nicht bekannt. Bitte senden Sie sie mit (duration_ms).',
-    tr: 'Kaydın süresi bilinmiyor. Lütfen süreyi de gönderin (duration_ms).',
+    de: 'Die Länge der Aufnahme ist nicht bekannt. Bitte sende sie mit (duration_ms).',
+    tr: 'Kaydın süresi bilinmiyor. Lütfen süreyi de gönder (duration_ms).',
   },
   tooLong: { de: 'Der Wert ist zu lang.', tr: 'Değer çok uzun.' },
 } satisfies Record<string, Msg>;

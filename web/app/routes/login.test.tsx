@@ -42,7 +42,7 @@ describe('sign-in page', () => {
   it('shows title, subtitle and the two required fields with labels', () => {
     renderWithApp(<LoginScreen />, { path: '/login' });
     expect(screen.getByRole('heading', { level: 1, name: 'Übungskontrolle' })).toBeInTheDocument();
-    expect(screen.getByText('Melden Sie sich an, um Ihre Übungen und Aufgaben zu verwalten.')).toBeInTheDocument();
+    expect(screen.getByText('Aufgaben, Übungen und Übungszeit an einem Ort.')).toBeInTheDocument();
     const email = screen.getByLabelText('E-Mail-Adresse');
     const password = screen.getByLabelText('Passwort');
     expect(email).toBeRequired();

@@ -143,7 +143,7 @@ export function RecentSubmissions({
                       )}
                     </Cell>
                     <Cell label={t('recent.accuracy')} className="md:text-right" testId={`recent-${s.id}-accuracy`}>
-                      {s.accuracy_score === null ? <Empty /> : formatPercent(s.accuracy_score)}
+                      {s.accuracy_score === null ? <Empty /> : formatPercent(s.accuracy_score, language)}
                     </Cell>
                     <Cell label={t('recent.minutes')} className="md:text-right">
                       {s.time_spent_minutes > 0 ? formatPracticeTime(s.time_spent_minutes, language) : <Empty />}

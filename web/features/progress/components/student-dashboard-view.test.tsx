@@ -48,6 +48,23 @@ afterEach(() => {
 });
 
 describe('StudentDashboardView', { timeout: 20_000 }, () => {
+  it.each([
+    ['de', '85 %', 'Fortgeschritten', /Serie: 1 Tag · Letzte 7 Tage: 20 min/],
+    ['tr', '%85', 'İleri', /Seri: 1 gün · Son 7 gün: 20 dk/],
+  ] as const)('%s: the percent in the language\'s own format, the level and the last 7 days by name', async (language, percent, level, summary) => {
+    await i18n.changeLanguage(language);
+    serve((path) => {
+      if (path === '/api/my-metrics') return jsonResponse(200, metrics);
+      if (path === '/api/submissions') return jsonResponse(200, []);
+      return jsonResponse(404, { message: 'Nicht gefunden.' });
+    });
+    renderWithApp(<StudentDashboardView name="Ayşe Demir" />);
+    const accuracy = await screen.findByTestId('card-accuracy-value');
+    expect(accuracy.textContent).toBe(percent.replace(' ', '\u00a0'));
+    expect(screen.getByTestId('stat-level')).toHaveTextContent(level);
+    expect(screen.getByTestId('home-summary')).toHaveTextContent(summary);
+  });
+
   it('cards, statistics, and the next 5 open tasks with "Heute" for today', async () => {
     const today = localToday();
     const d = (n: number) => {
@@ -70,7 +87,7 @@ describe('StudentDashboardView', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('card-overdue-value')).toHaveTextContent('2');
     expect(screen.getByTestId('card-completed-value')).toHaveTextContent('4');
     expect(screen.getByTestId('card-streak-value')).toHaveTextContent('1 Tag');
-    expect(screen.getByTestId('card-accuracy-value')).toHaveTextContent('85%');
+    expect(screen.getByTestId('card-accuracy-value')).toHaveTextContent('85 %');
     expect(screen.getByTestId('stat-total')).toHaveTextContent('45 min');
     expect(screen.getByTestId('stat-weekly')).toHaveTextContent('20 min');
     expect(screen.getByTestId('stat-average')).toHaveTextContent('15 min');

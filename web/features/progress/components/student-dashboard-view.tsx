@@ -113,7 +113,7 @@ export function StudentDashboardView({
         <StatCard label={t('cards.streak')} value={m ? t('days', { count: m.current_streak }) : dash} icon={Flame} tone="brand" loading={loading} testId="card-streak" />
         <StatCard
           label={t('cards.accuracy')}
-          value={formatPercent(m?.average_accuracy)}
+          value={formatPercent(m?.average_accuracy, language)}
           hint={m && m.average_accuracy === null ? t('cards.accuracyNone') : undefined}
           icon={Target}
           tone="brand"

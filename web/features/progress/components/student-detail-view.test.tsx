@@ -59,7 +59,7 @@ describe('StudentDetailView', { timeout: 20_000 }, () => {
     expect(screen.getByTestId('student-streak')).toHaveTextContent('Serie: 3 Tage');
     expect(screen.getByTestId('kpi-completed-value')).toHaveTextContent('3');
     expect(screen.getByTestId('kpi-expired-value')).toHaveTextContent('1');
-    expect(screen.getByTestId('kpi-rate-value')).toHaveTextContent('60%');
+    expect(screen.getByTestId('kpi-rate-value')).toHaveTextContent('60 %');
     expect(await screen.findByTestId('stat-total')).toHaveTextContent('1:15 h');
     expect(screen.getByTestId('stat-level')).toHaveTextContent('Nicht definiert');
     expect(screen.getByText('Keine Übungszeit in den letzten 30 Tagen')).toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { Link } from 'react-router';
 import { ArrowLeft, CheckCircle2, CircleDot, Clock3, Flame, Hourglass, Percent, Printer, UserX } from 'lucide-react';
 import type { ReviewBody } from '@contract/metrics';
@@ -68,6 +69,7 @@ export function StudentDetailView({ studentId, children, taskPanel, actions }: {
 
 function StudentDetail({ studentId, children, taskPanel, actions }: { studentId: number; children?: ReactNode; taskPanel?: TaskPanelSlot; actions?: ReactNode }) {
   const { t } = useTranslation(['progress', 'common']);
+  const language = useLanguage();
   const toast = useToast();
   const overview = useStudentOverview(studentId);
   const metrics = useStudentMetrics(studentId);
@@ -155,7 +157,7 @@ function StudentDetail({ studentId, children, taskPanel, actions }: { studentId:
         <StatCard label={t('cards.expired')} value={k?.expired_submissions ?? dash} icon={Hourglass} tone="red" loading={overview.isPending} testId="kpi-expired" />
         <StatCard
           label={t('cards.completionRate')}
-          value={k ? formatPercent(k.completion_rate) : dash}
+          value={k ? formatPercent(k.completion_rate, language) : dash}
           hint={t('cards.completionHint')}
           icon={Percent}
           tone="brand"

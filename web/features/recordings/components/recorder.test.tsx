@@ -43,7 +43,7 @@ describe('Recorder', () => {
 
   it.each([
     ['NotFoundError', 'Kein Mikrofon gefunden.'],
-    ['NotAllowedError', 'Der Zugriff auf das Mikrofon wurde verweigert. Erlauben Sie ihn in den Einstellungen des Browsers.'],
+    ['NotAllowedError', 'Der Zugriff auf das Mikrofon wurde verweigert. Erlaube ihn in den Einstellungen des Browsers.'],
     ['NotReadableError', 'Das Mikrofon wird von einer anderen Anwendung verwendet.'],
   ])('shows a clear message for %s', async (name, message) => {
     denyWith(name);

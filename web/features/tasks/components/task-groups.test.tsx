@@ -143,8 +143,8 @@ describe('StatusBadge explanation', () => {
 
     // hover
     await user.hover(overdue);
-    expect(screen.getByRole('tooltip')).toHaveTextContent(/trotzdem noch üben/);
-    expect(overdue).toHaveAccessibleDescription(/trotzdem noch üben/);
+    expect(screen.getByRole('tooltip')).toHaveTextContent(/trotzdem noch geübt/);
+    expect(overdue).toHaveAccessibleDescription(/trotzdem noch geübt/);
     await user.unhover(overdue);
     expect(screen.queryByRole('tooltip')).toBeNull();
 

@@ -272,7 +272,7 @@ describe('TaskList', { timeout: 30_000 }, () => {
     const api = serve(school(), { failCounts: 1, failOffset: 50 });
     const u = userEvent.setup();
     renderWithApp(<TaskList courseId={null} />, { path: '/submissions' });
-    expect(await screen.findByText('Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
+    expect(await screen.findByText('Bitte prüfe deine Verbindung und versuche es erneut.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText('Fehler beim Laden der Aufgaben')).toHaveLength(2)); // the panel and the toast
     expect(cards()).toHaveLength(0);
     await u.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
