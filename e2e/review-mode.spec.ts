@@ -192,7 +192,8 @@ test('ten takes: answered by keyboard on the desktop and by taps full screen on 
   await open.getByRole('button', { name: /Löschen: Kommentar bei 0:05/ }).click();
   await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toBeVisible();
   await page.keyboard.press('j');
-  await page.keyboard.press('Enter');
+  await page.keyboard.press('c');
+  await page.keyboard.press('Escape');
   await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toHaveCount(0);
   await expect(open).toHaveAttribute('data-recording-id', String(takes[8]!.id));
   await expect(open).toContainText('Zu prüfen');
