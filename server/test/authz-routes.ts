@@ -342,6 +342,16 @@ export const matrix: Record<string, Spec> = {
       else expect(total).toBe(0);
     },
   },
+  'GET /api/submissions/series': {
+    access: 'user',
+    // a student reads their own series whatever `student_id` says; a teacher only their students'
+    expect: { guest: 401, studentA: 200, studentB: 200, teacherA: 200, teacherB: 404, teacherC: 404, ...newcomers },
+    hidden: ['studentB'],
+    build: async (w) => {
+      const s = await w.task();
+      return { url: `/api/submissions/series?student_id=${w.studentA.id}`, secrets: [s.exercise.title] };
+    },
+  },
   'GET /api/submissions/:id': {
     access: 'user',
     expect: sharedTask(200),
@@ -352,6 +362,15 @@ export const matrix: Record<string, Spec> = {
   },
   'PATCH /api/submissions/:id/complete': {
     access: 'student',
+    expect: studentOwned(200),
+    build: async (w) => {
+      const s = await w.task();
+      return { url: `/api/submissions/${s.id}/complete`, id: s.id, secrets: [s.teacherNote!] };
+    },
+  },
+  'DELETE /api/submissions/:id/complete': {
+    access: 'student',
+    // taking back 'done' (a task not done stays as it is: 200); another student's task is not found
     expect: studentOwned(200),
     build: async (w) => {
       const s = await w.task();

@@ -60,7 +60,11 @@ async function until(ok: () => Promise<boolean>, timeoutMs = 5_000) {
   }
 }
 /** `minutes` long, ending `endedAgo` ms ago. */
-const span = (endedAgo: number, minutes: number): Times => ({ started_at: ago(endedAgo + minutes * MIN), ended_at: ago(endedAgo) });
+// Both ends from one reading of the clock: two readings a millisecond apart made 180 minutes 180 min + 1 ms.
+const span = (endedAgo: number, minutes: number): Times => {
+  const end = Date.now() - endedAgo;
+  return { started_at: new Date(end - minutes * MIN).toISOString(), ended_at: new Date(end).toISOString() };
+};
 
 describe('pruning', () => {
   // First in the file: the app prunes on its first keyed request, then at most once an hour.
