@@ -160,6 +160,11 @@ test.describe('practice, student side', () => {
     const complete = page.getByTestId('complete-task');
     await complete.focus();
     await page.keyboard.press('Enter');
+    // 'Rückgängig' holds the focus while the toast is open (docs/decisions/done-means-practised.md);
+    // closing the toast gives it back to the line saying the task is done
+    await expect(page.getByRole('button', { name: 'Rückgängig' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
     await expect(page.getByTestId('task-done')).toBeFocused();
     await expectNoSeriousAxe(page, 'main');
     await phone.close();
@@ -231,6 +236,10 @@ test.describe('practice, student side', () => {
     expect(names.length).toBeGreaterThan(1);
     expect(names).toEqual(order.filter((o) => names.includes(o)));
 
+    // a repeating task's dates wait in one closed group each (docs/decisions/done-means-practised.md): open them
+    for (const toggle of await page.getByTestId('series-toggle').all()) {
+      if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    }
     const overdue = page.locator('[data-testid="task-card"][data-status="overdue"]').first();
     await expect(overdue.getByTestId('status-help')).toHaveCount(1);
     await overdue.getByTestId('status-help').hover();
