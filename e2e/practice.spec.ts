@@ -323,8 +323,11 @@ test.describe('practice, student side', () => {
     const score = page.getByTestId('score-view');
     await expect(score.locator('img')).toBeVisible();
     await expect.poll(() => score.locator('img').evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
+    // the piece fills its column beside the practice controls (docs/decisions/practice-screen.md)
     const w = (await score.locator('img').boundingBox())!.width;
-    expect(w).toBeGreaterThan(500);
+    const column = (await page.getByTestId('practice-piece').boundingBox())!.width;
+    expect(w).toBeGreaterThan(400);
+    expect(w).toBeGreaterThanOrEqual(column * 0.9);
     await score.getByRole('button', { name: /^Groß anzeigen/ }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: /^Notenbild: / })).toBeVisible();
