@@ -1,3 +1,4 @@
+import '@web/features/exercises/i18n';
 import { useTranslation } from 'react-i18next';
 import { CalendarDays, CalendarPlus, Clock, Flag, Paperclip, Target } from 'lucide-react';
 import type { Exercise } from '@contract/exercises';

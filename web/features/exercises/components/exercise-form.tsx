@@ -1,3 +1,4 @@
+import '@web/features/exercises/i18n';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, DIFFICULTIES } from '@contract/constants';

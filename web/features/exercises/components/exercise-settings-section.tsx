@@ -1,3 +1,4 @@
+import '@web/features/exercises/i18n';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '@web/features/exercises/i18n';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Music, Plus, Search, SearchX } from 'lucide-react';
