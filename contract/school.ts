@@ -180,7 +180,6 @@ export const auditActions = [
   'calendar.renew',
   'guardian.link',
   'guardian.remove',
-  'task.reopen',
   'school.rename',
   'school.storage_quota',
 ] as const;

@@ -1,4 +1,3 @@
-import '@web/features/exercises/i18n';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Music, Plus, Search, SearchX } from 'lucide-react';
@@ -46,14 +45,10 @@ export type ExercisesPageProps = {
   courseId: number | null;
   /** The teacher's courses, for the form's multi-select. */
   courses: ReadonlyArray<{ id: number; name: string }>;
-  /** 'Zuweisen' on each card: the screen opens its assignment dialog (features do not import each other). */
-  onAssign?: (exercise: Exercise) => void;
-  /** Open the form for a new exercise at once (the first steps' link, `?new=1`). */
-  startCreating?: boolean;
 };
 
 /** The exercise library (teacher): search, category and difficulty filters, cards, add/edit with files, delete. */
-export function ExercisesPage({ courseId, courses, onAssign, startCreating = false }: ExercisesPageProps) {
+export function ExercisesPage({ courseId, courses }: ExercisesPageProps) {
   const { t, i18n } = useTranslation(['exercises', 'common']);
   const language = isLanguage(i18n.language) ? i18n.language : 'de';
   const toast = useToast();
@@ -65,7 +60,7 @@ export function ExercisesPage({ courseId, courses, onAssign, startCreating = fal
   const [category, setCategory] = useState('');
   const [difficulty, setDifficulty] = useState('');
   const [editing, setEditing] = useState<Exercise | null>(null);
-  const [formOpen, setFormOpen] = useState(startCreating);
+  const [formOpen, setFormOpen] = useState(false);
 
   useEffect(() => {
     if (list.isError) toast.error(t('exercises:toast.loadError'));
@@ -194,13 +189,7 @@ export function ExercisesPage({ courseId, courses, onAssign, startCreating = fal
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {shown.map((e) => (
             <li key={e.id} className="flex">
-              <ExerciseCard
-                exercise={e}
-                categoryLabel={labelOf(e)}
-                onEdit={() => openEdit(e)}
-                onDelete={() => void askDelete(e)}
-                onAssign={onAssign ? () => onAssign(e) : undefined}
-              />
+              <ExerciseCard exercise={e} categoryLabel={labelOf(e)} onEdit={() => openEdit(e)} onDelete={() => void askDelete(e)} />
             </li>
           ))}
         </ul>

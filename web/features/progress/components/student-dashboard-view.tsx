@@ -12,9 +12,8 @@ import { useToast } from '@web/components/ui/toast';
 import { WhenVisible } from '@web/components/ui/when-visible';
 import { isApiError } from '@web/lib/api';
 import { formatPercent, formatPracticeTime } from '@web/lib/format';
-import type { Submission } from '@contract/submissions';
-import { useCurrentSeries, useMyMetrics } from '../api/progress';
-import { localToday } from '@web/lib/today';
+import { useMyMetrics, useOpenSubmissions } from '../api/progress';
+import { localToday } from '../lib/progress';
 import { LearningStats } from './learning-stats';
 import { UpcomingTasks } from './upcoming-tasks';
 
@@ -29,24 +28,12 @@ const chartSlot = <Skeleton className="h-[22rem] w-full rounded-xl sm:h-[24rem]"
  * statistics; the 30-day chart and the calendar (passed in by the screen, read-only) further down,
  * loaded when they come near the screen so their code does not delay the first paint.
  */
-export function StudentDashboardView({
-  name,
-  calendar,
-  notice,
-  doneAction,
-}: {
-  name?: string;
-  calendar?: ReactNode;
-  /** Under the header (new feedback, takes waiting). */
-  notice?: ReactNode;
-  /** 'Als erledigt markieren' for a task of the list (the screen brings it: features do not import each other). */
-  doneAction?: (task: Submission) => ReactNode;
-}) {
+export function StudentDashboardView({ name, calendar, notice }: { name?: string; calendar?: ReactNode; /** Under the header (new feedback, takes waiting). */ notice?: ReactNode }) {
   const { t } = useTranslation(['progress', 'common']);
   const language = useLanguage();
   const toast = useToast();
   const metrics = useMyMetrics();
-  const open = useCurrentSeries();
+  const open = useOpenSubmissions();
   // Drawn in the background in short slices (a deferred value renders as a transition), not in one long task.
   const upcoming = useDeferredValue(open.data ?? null, null) ?? undefined;
   const today = localToday();
@@ -86,8 +73,7 @@ export function StudentDashboardView({
       )}
 
       <UpcomingTasks
-        series={upcoming}
-        doneAction={doneAction}
+        submissions={upcoming}
         loading={open.isPending || (!upcoming && !open.isError)}
         error={open.isError}
         onRetry={() => void open.refetch()}
@@ -113,7 +99,7 @@ export function StudentDashboardView({
         <StatCard label={t('cards.streak')} value={m ? t('days', { count: m.current_streak }) : dash} icon={Flame} tone="brand" loading={loading} testId="card-streak" />
         <StatCard
           label={t('cards.accuracy')}
-          value={formatPercent(m?.average_accuracy, language)}
+          value={formatPercent(m?.average_accuracy)}
           hint={m && m.average_accuracy === null ? t('cards.accuracyNone') : undefined}
           icon={Target}
           tone="brand"

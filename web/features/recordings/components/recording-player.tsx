@@ -8,23 +8,14 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useRecordingUrl } from '../api/recordings';
 
 export type PlayerHandle = {
-  /**
-   * Jumps to a moment and plays from there, once the waveform is ready: true when it plays, false
-   * when the browser refused to start it (autoplay without the user's gesture) or it failed to load.
-   */
-  playFrom: (ms: number) => Promise<boolean>;
+  /** Jumps to a moment and plays from there. */
+  playFrom: (ms: number) => void;
   /** The current moment in ms. */
   currentMs: () => number;
-  /** Plays or pauses. */
-  toggle: () => void;
-  /** Moves by `deltaMs` (negative: back). */
-  seekBy: (deltaMs: number) => void;
-  /** Pauses and comments at the current moment (when the player offers comments). */
-  commentNow: () => void;
   focus: () => void;
 };
 
-export const SEEK_MS = 5000;
+const SEEK_S = 5;
 
 /**
  * A recording's player: the waveform (wavesurfer.js, loaded with the first player), the comments
@@ -52,9 +43,6 @@ export function RecordingPlayer({
   const [playing, setPlaying] = useState(false);
   const [timeMs, setTimeMs] = useState(0);
   const [durationMs, setDurationMs] = useState(recording.duration_ms);
-  // playFrom before the waveform is ready waits for it (a "Neues Feedback" link lands on a moment)
-  const readyRef = useRef(false);
-  const waitersRef = useRef<Array<(ok: boolean) => void>>([]);
   const onCommentAtRef = useRef(onCommentAt);
   useEffect(() => {
     onCommentAtRef.current = onCommentAt;
@@ -89,8 +77,6 @@ export function RecordingPlayer({
         });
         wsRef.current = ws;
         ws.on('ready', (d) => {
-          readyRef.current = true;
-          for (const w of waitersRef.current.splice(0)) w(true);
           setReady(true);
           if (Number.isFinite(d) && d > 0) setDurationMs(Math.round(d * 1000));
         });
@@ -101,7 +87,6 @@ export function RecordingPlayer({
         ws.on('interaction', (s) => onCommentAtRef.current?.(Math.round(s * 1000)));
         ws.on('error', (err) => {
           console.error('Aufnahme konnte nicht geladen werden', err);
-          for (const w of waitersRef.current.splice(0)) w(false);
           setFailed(true);
         });
       })
@@ -111,7 +96,6 @@ export function RecordingPlayer({
       });
     return () => {
       cancelled = true;
-      readyRef.current = false;
       ws?.destroy();
       wsRef.current = null;
     };
@@ -131,25 +115,12 @@ export function RecordingPlayer({
   useImperativeHandle(
     ref,
     () => ({
-      playFrom: async (ms) => {
-        if (!readyRef.current && !(await new Promise<boolean>((resolve) => waitersRef.current.push(resolve)))) return false;
-        const ws = wsRef.current;
-        if (!ws) return false;
+      playFrom: (ms) => {
         seekTo(ms);
-        return ws.play().then(
-          () => true,
-          () => false,
-        );
+        void wsRef.current?.play().catch(() => undefined);
       },
       currentMs: () => Math.round((wsRef.current?.getCurrentTime() ?? 0) * 1000),
-      toggle: () => void wsRef.current?.playPause().catch(() => undefined),
-      seekBy: (deltaMs) => seekTo(Math.round((wsRef.current?.getCurrentTime() ?? 0) * 1000) + deltaMs),
-      commentNow: () => {
-        wsRef.current?.pause();
-        onCommentAtRef.current?.(Math.round((wsRef.current?.getCurrentTime() ?? 0) * 1000));
-      },
-      // Without scrolling: the screen that asks for the focus decides what is in view.
-      focus: () => groupRef.current?.focus({ preventScroll: true }),
+      focus: () => groupRef.current?.focus(),
     }),
     [seekTo],
   );
@@ -164,10 +135,10 @@ export function RecordingPlayer({
       toggle();
     } else if (e.key === 'ArrowLeft') {
       e.preventDefault();
-      seekTo(now - SEEK_MS);
+      seekTo(now - SEEK_S * 1000);
     } else if (e.key === 'ArrowRight') {
       e.preventDefault();
-      seekTo(now + SEEK_MS);
+      seekTo(now + SEEK_S * 1000);
     } else if ((e.key === 'c' || e.key === 'C') && onCommentAt) {
       e.preventDefault();
       wsRef.current?.pause();
