@@ -33,8 +33,8 @@ export type IssueMsg = { de: string; tr: string };
 
 /** The 422 message of a date outside DATE_RANGE or not a date at all. */
 export const dateRangeMessage: IssueMsg = {
-  de: 'Bitte geben Sie ein gültiges Datum (JJJJ-MM-TT) zwischen 2000-01-01 und 2100-12-31 an.',
-  tr: 'Lütfen 2000-01-01 ile 2100-12-31 arasında geçerli bir tarih (YYYY-AA-GG) girin.',
+  de: 'Bitte ein gültiges Datum (JJJJ-MM-TT) zwischen 2000-01-01 und 2100-12-31 angeben.',
+  tr: '2000-01-01 ile 2100-12-31 arasında geçerli bir tarih (YYYY-AA-GG) gerekli.',
 };
 
 /**

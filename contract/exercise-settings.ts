@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { IssueMsg } from './common';
-import { makamKeySchema, STROKES, strokeSchema, TEMPO_RANGE, usulKeySchema, type Stroke } from './music';
+import { makamKeySchema, STROKES, strokeSchema, TEMPO_RANGE, tempoUnitSchema, usulKeySchema, type Stroke } from './music';
 
 /**
  * The practice-tool settings an exercise may carry (docs/decisions/exercise-settings.md; docs in
  * docs/decisions/exercise-settings.md). All optional; the task detail opens the tools with them.
  *
- * - `tempo_bpm`: whole number TEMPO_RANGE (20–300).
+ * - `tempo_bpm`: whole number TEMPO_RANGE (20–300), counted in `tempo_unit`.
+ * - `tempo_unit`: the note value the tempo counts (TEMPO_UNITS: 'eighth' for ♪ = 80); null = the
+ *   written unit of the usul or meter (effectiveTempoUnit), which is what rows without it meant.
  * - `meter`: a western meter `beats/unit` as text, '7/8' (beats 1–16; unit 2, 4, 8 or 16, what the metronome plays),
  *   stored and answered without spaces.
  * - `meter_grouping`: the meter's beats in groups, '2+2+3' (each at least 1, together exactly the
@@ -81,6 +83,7 @@ const tempoText = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s
 /** The settings' fields of the exercise form (multipart text, blank = not set); see exerciseFields. */
 export const exerciseSettingsFields = {
   tempo_bpm: z.preprocess((v) => tempoText(emptyToNull(v)), tempoBpm.nullable().optional()),
+  tempo_unit: z.preprocess(emptyToNull, tempoUnitSchema.nullable().optional()),
   meter: z.preprocess(
     emptyToNull,
     z
@@ -134,6 +137,8 @@ export function checkGrouping(v: { meter?: string | null; meter_grouping?: strin
 /** The settings as answered in Exercise and in a task's `exercise` (null = not set). */
 export const exerciseSettingsSchema = z.object({
   tempo_bpm: z.number().int().min(TEMPO_RANGE.min).max(TEMPO_RANGE.max).nullable(),
+  /** As stored: null = the usul's or meter's written unit (effectiveTempoUnit in contract/music-keys.ts). */
+  tempo_unit: tempoUnitSchema.nullable(),
   meter: z.string().meta({ pattern: '^[0-9]{1,2}/[0-9]{1,2}$', example: '7/8' }).nullable(),
   meter_grouping: z.string().meta({ pattern: '^[0-9]{1,2}(\\+[0-9]{1,2}){0,15}$', example: '2+2+3' }).nullable(),
   usul: usulKeySchema.nullable(),
@@ -145,7 +150,10 @@ export type ExerciseSettings = z.infer<typeof exerciseSettingsSchema>;
 
 /** The form's documentation of these fields (OpenAPI, multipart: every value is text). */
 export const exerciseSettingsDoc = {
-  tempo_bpm: z.number().int().min(TEMPO_RANGE.min).max(TEMPO_RANGE.max).optional().describe('Tempo target in BPM'),
+  tempo_bpm: z.number().int().min(TEMPO_RANGE.min).max(TEMPO_RANGE.max).optional().describe('Tempo target: tempo_unit notes per minute'),
+  tempo_unit: tempoUnitSchema
+    .optional()
+    .describe("The note value tempo_bpm counts ('eighth': ♪ = 80); blank = the written unit of the usul or meter (9/8 → eighth, 4/4 → quarter)"),
   meter: z.string().meta({ pattern: '^ *[0-9]{1,2} */ *[0-9]{1,2} *$', example: '7/8' }).optional().describe('Western meter beats/unit; unit 2, 4, 8 or 16; beats 1–16'),
   meter_grouping: z
     .string()
@@ -165,6 +173,7 @@ export const exerciseSettingsDoc = {
 /** Null settings (an exercise without any). */
 export const NO_SETTINGS: ExerciseSettings = {
   tempo_bpm: null,
+  tempo_unit: null,
   meter: null,
   meter_grouping: null,
   usul: null,

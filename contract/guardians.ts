@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { emailText } from './common';
 import { studentMetricsSchema } from './metrics';
-import { recordingSchema } from './recordings';
+import { feedbackTargetSchema, recordingSchema } from './recordings';
 import { inviteCreatedSchema, inviteSchema } from './school';
 import { EMAIL_MAX, STUDENT_NAME_MAX } from './students';
-import { submissionSchema } from './submissions';
+import { submissionSchema, taskSeriesSchema } from './submissions';
 
 /**
  * Parents who can follow (docs/decisions/schools-and-roles.md). A guardian account is
@@ -62,6 +62,8 @@ export const guardianChildSchema = z
     overdue_submissions: z.number().int(),
     /** Recordings answered or commented since the child last looked. */
     new_feedback: z.number().int(),
+    /** Where the badge's link lands: the recording with the newest feedback, at its newest comment (null without new feedback). */
+    new_feedback_latest: feedbackTargetSchema.nullable(),
   })
   .meta({ id: 'GuardianChild' });
 export type GuardianChild = z.infer<typeof guardianChildSchema>;
@@ -81,6 +83,8 @@ export const guardianChildDetailSchema = z
     child: guardianChildSchema,
     metrics: studentMetricsSchema,
     submissions: z.array(submissionSchema),
+    /** The child's series with an occurrence today or still to come (a repeating task once, with today's progress and streak). */
+    series: z.array(taskSeriesSchema),
     recordings: z.array(recordingSchema),
   })
   .meta({ id: 'GuardianChildDetail' });

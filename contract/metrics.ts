@@ -62,9 +62,13 @@ export const TEACHER_FEEDBACK_MAX = 2000;
 export const RECENT_SUBMISSIONS = 10;
 export const TOP_LEVEL_WINDOW = 5;
 
-/** PATCH /api/submissions/{id}/review (teacher). */
+/**
+ * PATCH /api/submissions/{id}/review (teacher). The competency level is the review; the accuracy
+ * figure is optional: left out keeps the one saved, null clears it (a task without one does not
+ * count in the average accuracy). See docs/decisions/metrics-definitions.md.
+ */
 export const reviewBody = z.object({
-  accuracy_score: z.number().min(ACCURACY_RANGE.min).max(ACCURACY_RANGE.max),
+  accuracy_score: z.number().min(ACCURACY_RANGE.min).max(ACCURACY_RANGE.max).nullable().optional(),
   competency_level: competencyLevelSchema,
   teacher_feedback: optionalText(TEACHER_FEEDBACK_MAX),
 });

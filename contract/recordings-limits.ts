@@ -43,6 +43,25 @@ export const RECORDING_LIMITS = {
   inboxPerPageMax: 100,
 } as const;
 
+/**
+ * A spoken comment: a short audio clip the teacher records at a moment of a take
+ * (docs/decisions/spoken-comments-and-quick-replies.md). Audio only; its text is optional.
+ */
+export const VOICE_COMMENT_LIMITS = {
+  /** 60 seconds. */
+  maxMs: 60 * 1000,
+  /** 3 MiB: a minute of Opus at 128 kbit/s is under 1 MB; room for WAV-free formats at higher rates. */
+  maxBytes: 3 * 1024 * 1024,
+} as const;
+
+/** The teacher's saved quick replies (docs/decisions/spoken-comments-and-quick-replies.md). */
+export const QUICK_REPLY_LIMITS = {
+  /** Replies per teacher. */
+  perTeacher: 50,
+  /** Characters per reply. */
+  maxChars: 500,
+} as const;
+
 /** "Kommentar bei {mm:ss}": a moment in ms as m:ss (h:mm:ss from an hour on). */
 export function formatMoment(ms: number): string {
   const total = Math.floor(ms / 1000);

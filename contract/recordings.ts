@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { courseIdQuery, languageQuery, wholeNumberText } from './common';
-import { RECORDING_KINDS, RECORDING_LIMITS, RECORDING_MIME_TYPES } from './recordings-limits';
+import { QUICK_REPLY_LIMITS, RECORDING_AUDIO_TYPES, RECORDING_KINDS, RECORDING_LIMITS, RECORDING_MIME_TYPES, VOICE_COMMENT_LIMITS } from './recordings-limits';
 
 // The limits and formats without zod (the web app's screens import them from there).
 export * from './recordings-limits';
@@ -20,13 +20,35 @@ export const RECORDING_TEXTS = {
     tr: `${type} dosya türü kayıtlar için desteklenmiyor`,
   }),
   tooMany: {
-    de: 'Zu dieser Aufgabe können höchstens 20 Aufnahmen gesendet werden. Bitte löschen Sie zuerst eine ältere.',
-    tr: 'Bu ödev için en fazla 20 kayıt gönderilebilir. Lütfen önce eski bir kaydı silin.',
+    de: 'Zu dieser Aufgabe können höchstens 20 Aufnahmen gesendet werden. Lösche zuerst eine ältere.',
+    tr: 'Bu ödev için en fazla 20 kayıt gönderilebilir. Önce eski bir kaydı sil.',
   },
+} as const;
+
+/** The refusals of a spoken comment's clip (docs/decisions/spoken-comments-and-quick-replies.md). */
+export const VOICE_COMMENT_TEXTS = {
+  tooLarge: { de: 'Der gesprochene Kommentar ist zu groß (max. 3 MB).', tr: 'Sesli yorum çok büyük (en fazla 3 MB).' },
+  tooLong: { de: 'Der gesprochene Kommentar ist zu lang (max. 60 Sekunden).', tr: 'Sesli yorum çok uzun (en fazla 60 saniye).' },
+  notAudio: { de: 'Ein gesprochener Kommentar muss eine Tonaufnahme sein, kein Video.', tr: 'Sesli yorum bir ses kaydı olmalıdır, video olamaz.' },
+  badType: (type: string) => ({
+    de: `Dateityp ${type} wird für gesprochene Kommentare nicht unterstützt`,
+    tr: `${type} dosya türü sesli yorumlar için desteklenmiyor`,
+  }),
 } as const;
 
 const id = z.number().int();
 const iso = z.string().meta({ format: 'date-time' });
+
+/** The clip of a spoken comment: played through GET /api/media/{path} like the take itself. */
+export const commentAudioSchema = z
+  .object({
+    path: z.string(),
+    mime_type: z.enum(RECORDING_AUDIO_TYPES),
+    size: z.number().int(),
+    duration_ms: z.number().int(),
+  })
+  .meta({ id: 'RecordingCommentAudio' });
+export type CommentAudio = z.infer<typeof commentAudioSchema>;
 
 export const recordingCommentSchema = z
   .object({
@@ -35,7 +57,10 @@ export const recordingCommentSchema = z
     teacher: z.object({ id, name: z.string() }),
     /** The moment in the recording, in ms; null for a general remark. */
     at_ms: z.number().int().nullable(),
+    /** Empty only for a spoken comment without words. */
     text: z.string(),
+    /** A spoken comment's clip (null for a written one). */
+    audio: commentAudioSchema.nullable(),
     created_at: iso,
     updated_at: iso,
   })
@@ -56,6 +81,8 @@ export const recordingSchema = z
     /** Where the file lives: GET /api/media/{url-encoded path} gives a signed link. */
     path: z.string(),
     message: z.string().nullable(),
+    /** The practice session this take recorded ('Diesen Durchgang aufnehmen'), null for one recorded outside a session. */
+    practice_session_id: id.nullable(),
     created_at: iso,
     answered_at: iso.nullable(),
     /** When the student last opened its feedback. */
@@ -81,6 +108,13 @@ export const recordingUploadDoc = z
     file: z.string().meta({ format: 'binary' }).describe(`One recording (${RECORDING_MIME_TYPES.join(', ')}; at most ${RECORDING_LIMITS.maxBytes} bytes)`),
     duration_ms: z.number().int().min(0).max(24 * 3600 * 1000).optional().describe("The recorder's length in ms; used only when the file does not tell its own"),
     message: z.string().max(RECORDING_LIMITS.message).optional(),
+    practice_session_id: z
+      .number()
+      .int()
+      .min(1)
+      .max(2147483647)
+      .optional()
+      .describe('The practice session this take recorded: one of the same student and task (else 422)'),
   })
   .meta({ id: 'RecordingForm' });
 
@@ -97,6 +131,10 @@ export const recordingFields = z.strictObject({
     (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim()) : v),
     z.string().max(RECORDING_LIMITS.message).nullable().optional(),
   ),
+  practice_session_id: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    wholeNumberText(z.number().int().min(1).max(2147483647)).optional(),
+  ),
 });
 
 const commentText = z.string().trim().min(RECORDING_LIMITS.commentMin).max(RECORDING_LIMITS.commentMax);
@@ -111,6 +149,59 @@ export const updateCommentBody = z
   // the refine above, in the document: no other properties are allowed, so one of the two must be there
   .meta({ id: 'RecordingCommentUpdate', minProperties: 1, description: 'At least one of at_ms and text.' });
 export type UpdateCommentBody = z.infer<typeof updateCommentBody>;
+
+/**
+ * The multipart form of POST /api/recordings/{id}/voice-comments: one audio clip `file` (at most
+ * VOICE_COMMENT_LIMITS), optional `duration_ms` (the recorder's length), `at_ms` (empty: a general
+ * remark) and `text` (words to go with it).
+ */
+export const voiceCommentUploadDoc = z
+  .object({
+    file: z.string().meta({ format: 'binary' }).describe(`One audio clip (${RECORDING_AUDIO_TYPES.join(', ')}; at most ${VOICE_COMMENT_LIMITS.maxBytes} bytes and ${VOICE_COMMENT_LIMITS.maxMs / 1000} s)`),
+    duration_ms: z.number().int().min(0).max(24 * 3600 * 1000).optional().describe("The recorder's length in ms; used only when the file does not tell its own"),
+    at_ms: z.number().int().min(0).max(24 * 3600 * 1000).optional().describe('The moment of the take; absent or empty for a general remark'),
+    text: z.string().max(RECORDING_LIMITS.commentMax).optional(),
+  })
+  .meta({ id: 'VoiceCommentForm' });
+
+/** The OpenAPI `encoding` of that form. */
+export const VOICE_COMMENT_FORM_ENCODING = { file: { contentType: RECORDING_AUDIO_TYPES.join(', ') } } as const;
+
+/** The text fields of that form after the server gathered them. */
+export const voiceCommentFields = z.strictObject({
+  duration_ms: z.preprocess((v) => (v === '' ? undefined : v), wholeNumberText(z.number().int().min(0).max(24 * 3600 * 1000)).optional()),
+  at_ms: z.preprocess((v) => (v === '' ? undefined : v), wholeNumberText(z.number().int().min(0).max(24 * 3600 * 1000)).optional()),
+  text: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(RECORDING_LIMITS.commentMax).optional()),
+});
+
+/** Where the "Neues Feedback" link lands: the take, and its newest comment (and that comment's moment). */
+export const feedbackTargetSchema = z
+  .object({
+    recording_id: id,
+    submission_id: id,
+    comment_id: id.nullable(),
+    at_ms: z.number().int().nullable(),
+  })
+  .meta({ id: 'FeedbackTarget' });
+export type FeedbackTarget = z.infer<typeof feedbackTargetSchema>;
+
+/** GET /api/recordings/new-feedback/count: how many, and where the newest lands. */
+export const newFeedbackResponse = z
+  .object({ count: z.number().int(), latest: feedbackTargetSchema.nullable() })
+  .meta({ id: 'NewFeedback' });
+export type NewFeedbackResponse = z.infer<typeof newFeedbackResponse>;
+
+/** A teacher's saved reply text ("Schöner Ton! Achte auf …"), only theirs. */
+export const quickReplySchema = z
+  .object({ id, text: z.string(), created_at: iso })
+  .meta({ id: 'QuickReply' });
+export type QuickReply = z.infer<typeof quickReplySchema>;
+export const quickReplyListResponse = z.object({ data: z.array(quickReplySchema) }).meta({ id: 'QuickReplyList' });
+export type QuickReplyListResponse = z.infer<typeof quickReplyListResponse>;
+export const quickReplyBody = z
+  .strictObject({ text: z.string().trim().min(1).max(QUICK_REPLY_LIMITS.maxChars) })
+  .meta({ id: 'QuickReplyBody' });
+export type QuickReplyBody = z.infer<typeof quickReplyBody>;
 
 /** A recording waiting in the teacher's inbox ("Zu prüfen"). */
 export const inboxItemSchema = z
@@ -159,3 +250,6 @@ export type CountResponse = z.infer<typeof countResponse>;
 
 /** Where a recording's file lives: recordings/{submissionId}/{32 hex}.{ext} */
 export const STORED_RECORDING_PATH = /^recordings\/[1-9]\d{0,9}\/[a-f0-9]{32}\.(?:webm|ogg|m4a|mp4|mp3|wav|mov)$/;
+
+/** Where a spoken comment's clip lives: recordings/{submissionId}/c{32 hex}.{ext} (with the take, so it goes with the task). */
+export const STORED_COMMENT_AUDIO_PATH = /^recordings\/[1-9]\d{0,9}\/c[a-f0-9]{32}\.(?:webm|ogg|m4a|mp3|wav)$/;

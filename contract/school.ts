@@ -180,6 +180,7 @@ export const auditActions = [
   'calendar.renew',
   'guardian.link',
   'guardian.remove',
+  'task.reopen',
   'school.rename',
   'school.storage_quota',
 ] as const;

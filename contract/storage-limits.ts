@@ -30,11 +30,11 @@ export const STORAGE_TEXTS = {
     tr: 'Kayıtlar için depolama alanın dolu. Lütfen eski kayıtlarını sil veya öğretmenine sor.',
   },
   schoolQuota: {
-    de: 'Der Speicherplatz der Schule ist voll. Bitte wenden Sie sich an die Schulverwaltung.',
-    tr: 'Okulun depolama alanı dolu. Lütfen okul yönetimine başvurun.',
+    de: 'Der Speicherplatz der Schule ist voll. Die Schulverwaltung kann ihn erweitern.',
+    tr: 'Okulun depolama alanı dolu. Okul yönetimi alanı artırabilir.',
   },
   insufficientStorage: {
-    de: 'Auf dem Server ist gerade nicht genug Speicherplatz frei. Bitte versuchen Sie es später erneut und sagen Sie der Schulverwaltung Bescheid, wenn es so bleibt.',
-    tr: 'Sunucuda şu anda yeterli boş alan yok. Lütfen daha sonra tekrar deneyin ve sorun devam ederse okul yönetimine bildirin.',
+    de: 'Auf dem Server ist gerade nicht genug Speicherplatz frei. Bitte später erneut versuchen und der Schulverwaltung Bescheid geben, wenn es so bleibt.',
+    tr: 'Sunucuda şu anda yeterli boş alan yok. Daha sonra tekrar denenmeli; sorun devam ederse okul yönetimine bildirilmeli.',
   },
 } as const;

@@ -105,3 +105,52 @@ export const submissionCountsSchema = z
   })
   .meta({ id: 'SubmissionCounts' });
 export type SubmissionCounts = z.infer<typeof submissionCountsSchema>;
+
+/**
+ * How long after marking a task done the student may take it back (DELETE
+ * /api/submissions/{id}/complete; docs/decisions/done-means-practised.md). The app offers the undo for a
+ * few seconds; the server allows it this long, so a slow connection or a queued completion still fits.
+ */
+export const REOPEN_WINDOW_MINUTES = 10;
+
+/** GET /api/submissions/series query: a student their own series; a teacher one student's (`student_id`). */
+export const SERIES_SCOPES = ['current', 'all'] as const;
+export const taskSeriesQuery = z.strictObject({
+  language: languageQuery,
+  course_id: courseIdQuery,
+  student_id: z.preprocess(blankToUndefined, wholeNumberText(z.number().int().positive().max(2147483647)).optional()),
+  /** `current` (default): series with an occurrence today or still to come; `all`: every series. */
+  scope: z.preprocess(blankToUndefined, z.enum(SERIES_SCOPES).optional()),
+  limit: z.preprocess(blankToUndefined, wholeNumberText(z.number().int().min(1).max(SUBMISSION_PAGE_MAX)).optional()),
+});
+export type TaskSeriesQuery = z.infer<typeof taskSeriesQuery>;
+
+/**
+ * One assignment of one student as a whole: a repeating task (docs/decisions/assignments-recurrence-and-expiry.md)
+ * is one item, a single task a series of one. Counted in SQL (docs/decisions/done-means-practised.md).
+ */
+export const taskSeriesSchema = z
+  .object({
+    series_id: z.string(),
+    student_id: z.number().int(),
+    title: z.string(),
+    course_id: z.number().int().nullable(),
+    /** How many dated occurrences the series has for this student, and how many are done. */
+    occurrences: z.number().int(),
+    completed: z.number().int(),
+    /** The earliest occurrence still to do from today on (not done, not expired); null when none is left. */
+    next_due: z.string().nullable(),
+    /**
+     * Consecutive occurrences done, counted back from the latest one due today or before; today's
+     * occurrence not done yet does not break it (the day is not over), a missed or expired earlier one does.
+     */
+    streak: z.number().int(),
+    /** Today's occurrence (school date): its minutes practised and whether it is done; null when none is due today. */
+    today: z
+      .object({ submission_id: z.number().int(), time_spent_minutes: z.number(), done: z.boolean() })
+      .nullable(),
+    /** The occurrence to work on: today's, else the next one still to do, else (scope `all`, a series that is over) the latest. */
+    current: submissionSchema,
+  })
+  .meta({ id: 'TaskSeries' });
+export type TaskSeries = z.infer<typeof taskSeriesSchema>;

@@ -260,3 +260,34 @@ test.describe('student', () => {
     await shot(page, 'foundation', 'layout-student-desktop-tr');
   });
 });
+
+test.describe('the browser language', () => {
+  test('a Turkish browser gets Turkish on its first visit (navigator.languages); a stored choice still wins', async ({ browser, baseURL }) => {
+    // A fresh context: nothing stored yet.
+    const fresh = await browser.newContext({ baseURL, locale: 'tr-TR' });
+    const page = await fresh.newPage();
+    await page.goto('/login');
+    expect(await page.evaluate(() => navigator.languages[0])).toBe('tr-TR');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
+    await expect(page.getByRole('button', { name: 'Giriş yap' })).toBeVisible();
+    await fresh.close();
+
+    // The same browser with German chosen before: German.
+    const chosen = await browser.newContext({ baseURL, locale: 'tr-TR' });
+    await chosen.addInitScript(() => localStorage.setItem('language', 'de'));
+    const again = await chosen.newPage();
+    await again.goto('/login');
+    await expect(again.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(again.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    await chosen.close();
+  });
+
+  test('any other browser starts in German', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    await context.close();
+  });
+});

@@ -199,7 +199,7 @@ test('a teacher gives a parent read-only access; the parent follows the child; r
   const task = page.getByTestId('child-task').filter({ hasText: FEEDBACK });
   await expect(task).toHaveCount(1);
   await expect(task.getByRole('heading', { level: 4 })).toHaveText(taskTitle);
-  await expect(task.getByTestId('child-task-accuracy')).toHaveText('87%');
+  await expect(task.getByTestId('child-task-accuracy')).toHaveText('87 %');
   await expect(task.getByText('Erledigt', { exact: true })).toBeVisible();
   const recording = page.getByTestId('guardian-recording').first();
   await expect(recording).toContainText(COMMENT);

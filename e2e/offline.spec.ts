@@ -182,7 +182,8 @@ async function journey(page: Page, context: BrowserContext, request: APIRequestC
 
   // The metronome works without signal too (its chunk and its sounds come from the device); the
   // screen is asked to stay on while it runs and let go after.
-  await page.getByTestId('practice-tools').scrollIntoViewIfNeeded();
+  await page.getByTestId('tools-dock-toggle').click();
+  await expect(page.getByTestId('practice-tools')).toBeVisible();
   const metronome = page.getByTestId('tool-metronome');
   await metronome.getByTestId('metronome-toggle').click();
   await expect(metronome.getByTestId('metronome')).toHaveAttribute('data-running', 'true');

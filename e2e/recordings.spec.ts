@@ -108,8 +108,14 @@ test('a student records 3 s and sends it; the teacher comments at 0:01 and answe
   await expectNoSeriousAxe(page);
   await eachLanguageAndSize(page, async (lang, size) => {
     await expect(page.getByTestId('inbox-item').first()).toBeVisible();
+    // On the phone the list alone; a tapped take opens full screen.
+    if (size === 'phone') await page.getByTestId('inbox-item').filter({ hasText: STUDENT.name }).first().click();
     await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
-    await shot(page, 'recordings', `inbox-${lang}-${size}`);
+    await shot(page, 'recordings', `inbox-${lang}-${size}`, { fullPage: size === 'desktop' });
+    if (size === 'phone') {
+      await page.keyboard.press('Escape');
+      await expect(page.getByTestId('take-view')).toHaveCount(0);
+    }
   });
   await setLanguage(page, 'de');
   await page.setViewportSize(DESKTOP);

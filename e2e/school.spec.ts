@@ -270,7 +270,7 @@ test('an administrator invites a teacher who signs up through the link and assig
   await page.locator('input[name="email"]').fill(TEACHER.email);
   await page.locator('input[name="password"]').fill(TEACHER.password);
   await page.locator('form button[type="submit"]').click();
-  await expect(page.getByRole('alert')).toHaveText('Dieses Konto ist deaktiviert. Bitte wenden Sie sich an die Schulverwaltung.');
+  await expect(page.getByRole('alert')).toHaveText('Dieses Konto ist deaktiviert. Die Schulverwaltung hilft weiter.');
 
   // The student and the task stay (with the deactivated teacher), and the audit log says who did it.
   await admin.goto('/school/students');

@@ -55,7 +55,7 @@ test.describe('the teacher opens tasks into the side panel', () => {
     await form.getByRole('button', { name: /Bewertung speichern|Speichern/ }).click();
     // The toast lies outside the modal panel (hidden from the accessibility tree meanwhile): by its text.
     await expect(page.getByText('Bewertung gespeichert')).toBeVisible();
-    await expect(panel).toContainText('88%');
+    await expect(panel).toContainText('88 %');
     await panel.getByRole('link', { name: 'Aufgabe öffnen' }).click();
     await expect(page).toHaveURL(/\/submissions\/\d+$/);
     // The teacher's task view leads with the review; deleting is not its filled button.

@@ -53,8 +53,8 @@ declare module 'fastify' {
 export type App = FastifyInstance & ReturnType<FastifyInstance['withTypeProvider']>;
 
 const dbConflict = {
-  de: 'Die Daten wurden inzwischen geändert. Bitte laden Sie neu und versuchen Sie es erneut.',
-  tr: 'Veriler bu arada değişti. Lütfen yenileyip tekrar deneyin.',
+  de: 'Die Daten wurden inzwischen geändert. Bitte neu laden und erneut versuchen.',
+  tr: 'Veriler bu arada değişti. Yenileyip tekrar denemek gerekiyor.',
 };
 
 /** Statuses that keep their meaning (everything else in 4xx is invalid input: 422), each with its own text. */

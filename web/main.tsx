@@ -7,8 +7,8 @@ import { I18nextProvider } from 'react-i18next';
 import i18n, { i18nReady } from '@web/lib/i18n';
 import { queryClient } from '@web/lib/query-client';
 import { createAppRouter } from '@web/app/router';
-import { rememberedSessionUser } from '@web/features/auth/auth-store';
-import { persistOptions } from '@web/features/offline/lib/persist';
+import { rememberedSessionUser } from '@web/lib/auth/auth-store';
+import { persistOptions } from '@web/lib/persist';
 import './styles.css';
 
 // Inter where the service worker has it precached (styles.css): a first visit downloads no font.

@@ -131,10 +131,17 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date(), media
       { title: 'Wochenplan: Rast-Taksim', category: 'kombinationen', difficulty: 'fortgeschritten', target: 'Ein kurzes Taksim im Makam Rast', minutes: 40, course: oud, tags: ['taksim', 'wochenplan'] },
       { title: 'Tonleiter-Etüde in Uşşak', category: 'noten_finger', difficulty: 'mittel', target: 'Uşşak auf- und abwärts im Tempo 70', minutes: 20, course: null, tags: ['uşşak'] },
     ] as const;
-    // Practice-tool settings (docs/decisions/exercise-settings.md): a makam piece and a western one in an additive meter.
+    // Practice-tool settings (docs/decisions/exercise-settings.md): every exercise whose title or
+    // target names an usul, a makam or a tempo opens the tools with it, the tempo in its unit.
     const settings: Partial<Record<(typeof ex)[number]['title'], Partial<typeof exercises.$inferInsert>>> = {
-      'Makam Hicaz – Seyir': { makam: 'hicaz', durak: 'Dügâh', usul: 'duyek', tempoBpm: 80 },
-      'Griffwechsel Rast–Neva': { meter: '7/8', meterGrouping: '2+2+3', tempoBpm: 120 },
+      'Zwerchfellatmung mit Metronom': { meter: '4/4', tempoBpm: 60, tempoUnit: 'quarter' },
+      'Klangfarbe im tiefen Register': { makam: 'rast', durak: 'Rast' },
+      'Griffwechsel Rast–Neva': { makam: 'rast', durak: 'Rast', meter: '7/8', meterGrouping: '2+2+3', tempoBpm: 120, tempoUnit: 'eighth' },
+      'Usul Sofyan und Düyek': { usul: 'sofyan', tempoBpm: 80, tempoUnit: 'quarter' },
+      'Makam Hicaz – Seyir': { makam: 'hicaz', durak: 'Dügâh', usul: 'duyek', tempoBpm: 80, tempoUnit: 'eighth' },
+      'Makam Rast – Tetrachorde': { makam: 'rast', durak: 'Rast' },
+      'Wochenplan: Rast-Taksim': { makam: 'rast', durak: 'Rast' },
+      'Tonleiter-Etüde in Uşşak': { makam: 'ussak', durak: 'Dügâh', tempoBpm: 70, tempoUnit: 'quarter' },
     };
     const exerciseRows = await tx
       .insert(exercises)

@@ -46,8 +46,8 @@ export const idempotencyMessages = {
     tr: 'Bu Idempotency-Key aynı istek için farklı bir içerikle zaten kullanıldı.',
   },
   stillRunning: {
-    de: 'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet. Bitte versuchen Sie es gleich erneut.',
-    tr: 'Bu Idempotency-Key ile gönderilen bir istek hâlâ işleniyor. Lütfen birazdan tekrar deneyin.',
+    de: 'Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet. Bitte gleich erneut versuchen.',
+    tr: 'Bu Idempotency-Key ile gönderilen bir istek hâlâ işleniyor. Birazdan tekrar denenmeli.',
   },
 } satisfies Record<string, Msg>;
 

@@ -2,7 +2,7 @@ import type { SwaggerTransform, SwaggerTransformObject } from '@fastify/swagger'
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EXERCISE_FORM_ENCODING } from '@contract/exercises';
-import { RECORDING_FORM_ENCODING } from '@contract/recordings';
+import { RECORDING_FORM_ENCODING, VOICE_COMMENT_FORM_ENCODING } from '@contract/recordings';
 
 /** Marks a query parameter whose empty value the route reads as missing (moved to `allowEmptyValue`). */
 const ALLOW_EMPTY = 'x-uk-allow-empty';
@@ -53,8 +53,9 @@ export const openApiTransformObject: SwaggerTransformObject = (input) => {
       const form = content?.['multipart/form-data'];
       if (isObj(form)) {
         // each multipart form with its own encoding (the schema's component names the form)
-        const recording = isObj(form.schema) && String(form.schema.$ref ?? '').endsWith('/RecordingForm');
-        form.encoding = structuredClone(recording ? RECORDING_FORM_ENCODING : EXERCISE_FORM_ENCODING);
+        const ref = isObj(form.schema) ? String(form.schema.$ref ?? '') : '';
+        const encoding = ref.endsWith('/RecordingForm') ? RECORDING_FORM_ENCODING : ref.endsWith('/VoiceCommentForm') ? VOICE_COMMENT_FORM_ENCODING : EXERCISE_FORM_ENCODING;
+        form.encoding = structuredClone(encoding);
       }
     }
   }

@@ -70,8 +70,8 @@ export async function skipFile(file: Readable): Promise<void> {
 }
 
 export const brokenUpload: Msg = {
-  de: 'Die Übertragung wurde unterbrochen oder ist beschädigt. Bitte versuchen Sie es erneut.',
-  tr: 'Aktarım kesildi veya bozuk. Lütfen tekrar deneyin.',
+  de: 'Die Übertragung wurde unterbrochen oder ist beschädigt. Bitte erneut versuchen.',
+  tr: 'Aktarım kesildi veya bozuk. Tekrar denenmeli.',
 };
 
 /**

@@ -16,6 +16,7 @@ import reports from './reports/reports.routes';
 import school from './school/school.routes';
 import guardians from './guardians/guardians.routes';
 import storage from './storage/storage.routes';
+import quickReplies from './quick-replies/quick-replies.routes';
 
 /** Every API module, registered in this order by buildApp. Each module owns its folder. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -36,4 +37,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   school,
   guardians,
   storage,
+  quickReplies,
 ];

@@ -49,6 +49,9 @@ export type Spec = {
 // a guardian calling a teacher's or a student's route gets 403 (docs/decisions/schools-and-roles.md).
 const newcomers = { adminA: 403, guardianA: 403, guardianB: 403, adminC: 403 } as const;
 const teacherOwned = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: 403, studentB: 403, teacherA: ok, teacherB: 404, teacherC: 404, ...newcomers });
+/** Builds of the attention card so far: each one's student registered two days before the previous one's. */
+let quietBuilds = 0;
+
 const teacherAny = (ok: number, b: Status = ok): Record<Caller, Status> => ({ guest: 401, studentA: 403, studentB: 403, teacherA: ok, teacherB: b, teacherC: b, ...newcomers });
 const studentOwned = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: ok, studentB: 404, teacherA: 403, teacherB: 403, teacherC: 403, ...newcomers });
 const sharedTask = (ok: number): Record<Caller, Status> => ({ guest: 401, studentA: ok, studentB: 404, teacherA: ok, teacherB: 404, teacherC: 404, ...newcomers });
@@ -339,6 +342,16 @@ export const matrix: Record<string, Spec> = {
       else expect(total).toBe(0);
     },
   },
+  'GET /api/submissions/series': {
+    access: 'user',
+    // a student reads their own series whatever `student_id` says; a teacher only their students'
+    expect: { guest: 401, studentA: 200, studentB: 200, teacherA: 200, teacherB: 404, teacherC: 404, ...newcomers },
+    hidden: ['studentB'],
+    build: async (w) => {
+      const s = await w.task();
+      return { url: `/api/submissions/series?student_id=${w.studentA.id}`, secrets: [s.exercise.title] };
+    },
+  },
   'GET /api/submissions/:id': {
     access: 'user',
     expect: sharedTask(200),
@@ -349,6 +362,15 @@ export const matrix: Record<string, Spec> = {
   },
   'PATCH /api/submissions/:id/complete': {
     access: 'student',
+    expect: studentOwned(200),
+    build: async (w) => {
+      const s = await w.task();
+      return { url: `/api/submissions/${s.id}/complete`, id: s.id, secrets: [s.teacherNote!] };
+    },
+  },
+  'DELETE /api/submissions/:id/complete': {
+    access: 'student',
+    // taking back 'done' (a task not done stays as it is: 200); another student's task is not found
     expect: studentOwned(200),
     build: async (w) => {
       const s = await w.task();
@@ -465,6 +487,18 @@ export const matrix: Record<string, Spec> = {
       return { url: `/api/dashboard?course_id=${courseId}`, secrets: [s.name, s.email] };
     },
   },
+  'GET /api/dashboard/attention': {
+    access: 'teacher',
+    expect: teacherAny(200, FILTERED),
+    hidden: ['teacherB'],
+    visible: ['teacherA'],
+    build: async (w) => {
+      // Never practised and registered before every earlier one: first on teacher A's list of quiet students.
+      quietBuilds += 2;
+      const s = await w.t.student(w.teacherA, { name: w.marker('still'), createdAt: new Date(Date.now() - (30 + quietBuilds) * 86_400_000) });
+      return { url: '/api/dashboard/attention', secrets: [s.name, s.email] };
+    },
+  },
   // Recordings (docs/decisions/recordings.md)
   'POST /api/submissions/:id/recordings': {
     access: 'student',
@@ -576,6 +610,50 @@ export const matrix: Record<string, Spec> = {
     build: async (w) => {
       const r = await recording(w);
       return { url: `/api/recordings/${r.id}/comments`, id: r.id, payload: { at_ms: 1000, text: 'hier eilst du' }, secrets: [r.message] };
+    },
+  },
+  'POST /api/recordings/:id/voice-comments': {
+    // docs/decisions/spoken-comments-and-quick-replies.md
+    access: 'teacher',
+    expect: teacherOwned(201),
+    build: async (w) => {
+      const r = await recording(w);
+      const body = await multipart([
+        ['at_ms', '1000'],
+        ['file', wavBytes, 'kommentar.wav', 'audio/wav'],
+      ]);
+      return { url: `/api/recordings/${r.id}/voice-comments`, id: r.id, payload: body.payload, headers: body.headers, secrets: [r.message] };
+    },
+  },
+  // Saved quick replies: only their owner reads and changes them
+  'GET /api/quick-replies': {
+    access: 'teacher',
+    expect: teacherAny(200),
+    hidden: ['teacherB', 'teacherC'],
+    visible: ['teacherA'],
+    build: async (w) => {
+      const text = w.marker('schnellantwort');
+      await w.t.db.execute(sql`insert into quick_replies (teacher_id, text) values (${w.teacherA.id}, ${text})`);
+      return { url: '/api/quick-replies', secrets: [text] };
+    },
+  },
+  'POST /api/quick-replies': { access: 'teacher', expect: teacherAny(201), build: async () => ({ url: '/api/quick-replies', payload: { text: 'Schöner Ton!' } }) },
+  'PATCH /api/quick-replies/:id': {
+    access: 'teacher',
+    expect: teacherOwned(200),
+    build: async (w) => {
+      const text = w.marker('schnellantwort');
+      const [q] = await rows<{ id: number }>(w.t.db, sql`insert into quick_replies (teacher_id, text) values (${w.teacherA.id}, ${text}) returning id`);
+      return { url: `/api/quick-replies/${q!.id}`, id: q!.id, payload: { text: 'Achte auf den Bogen.' }, secrets: [text] };
+    },
+  },
+  'DELETE /api/quick-replies/:id': {
+    access: 'teacher',
+    expect: teacherOwned(204),
+    build: async (w) => {
+      const text = w.marker('schnellantwort');
+      const [q] = await rows<{ id: number }>(w.t.db, sql`insert into quick_replies (teacher_id, text) values (${w.teacherA.id}, ${text}) returning id`);
+      return { url: `/api/quick-replies/${q!.id}`, id: q!.id, secrets: [text] };
     },
   },
   'PATCH /api/recording-comments/:id': {

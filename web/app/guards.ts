@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import type { User } from '@contract/auth';
-import { authStore, ensureUser, userLoadFailure } from '@web/features/auth/auth-store';
+import { authStore, ensureUser, userLoadFailure } from '@web/lib/auth/auth-store';
 
 /**
  * Route guards of SPEC.md section 2. A token without a loaded user fetches the user first

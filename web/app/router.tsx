@@ -4,14 +4,14 @@ import { setUnauthorizedHandler } from '@web/lib/api';
 import { getSelectedCourseId } from '@web/lib/storage';
 import { queryClient } from '@web/lib/query-client';
 import i18n from '@web/lib/i18n';
-import { authStore, ensureUser, rememberedSessionUser } from '@web/features/auth/auth-store';
+import { authStore, ensureUser, rememberedSessionUser } from '@web/lib/auth/auth-store';
 import Root from './root';
 import RouteError from './route-error';
 import { AppSkeleton } from './app-skeleton';
 import { guestOnly, requireRole, requireUser } from './guards';
 // The first reads of the student's and the teacher's screens (small modules of query options):
 // part of the app's script, so a screen's data is requested right away, beside its chunk.
-import { myMetricsQueryOptions, openSubmissionsQueryOptions } from '@web/features/progress/api/progress';
+import { myMetricsQueryOptions, currentSeriesQueryOptions } from '@web/features/progress/api/progress';
 import { submissionCountsQueryOptions, submissionPagesQueryOptions, submissionQueryOptions } from '@web/features/tasks/api/task-queries';
 import { teacherDashboardQueryOptions } from '@web/features/dashboard/api/dashboard';
 import { calendarEventsQueryOptions } from '@web/features/calendar/api/calendar-events';
@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
                   const user = await ensureUser();
                   if (user?.role.name === 'teacher') return prefetchTeacherHome();
                   if (user?.role.name !== 'student') return null;
-                  return prefetch(queryClient.prefetchQuery(myMetricsQueryOptions()), queryClient.prefetchQuery(openSubmissionsQueryOptions()));
+                  return prefetch(queryClient.prefetchQuery(myMetricsQueryOptions()), queryClient.prefetchQuery(currentSeriesQueryOptions()));
                 },
                 lazy: screen(async () => {
                   // A remembered teacher's chunk loads beside GET /api/user (the import below then
@@ -172,7 +172,7 @@ export function createAppRouter() {
   setUnauthorizedHandler(() => {
     authStore.clear();
     queryClient.clear();
-    void import('@web/features/offline/lib/persist').then((m) => m.forgetDeviceData());
+    void import('@web/lib/persist').then((m) => m.forgetDeviceData());
     if (router.state.location.pathname !== '/login') void router.navigate('/login', { replace: true });
   });
   // Server texts (labels, messages) come in the request language: refetch what is on screen.

@@ -131,16 +131,17 @@ describe('formatFileSize (base 1024, two decimals)', () => {
   });
 });
 
-describe('formatPercent (rounded)', () => {
+describe('formatPercent (rounded, in the language\'s own format)', () => {
   it.each([
-    [0, '0%'],
-    [85.4, '85%'],
-    [85.5, '86%'],
-    [100, '100%'],
-    [null, '–'],
-    [undefined, '–'],
-  ])('%s → %s', (value, expected) => {
-    expect(formatPercent(value)).toBe(expected);
+    [0, '0\u00a0%', '%0'],
+    [85.4, '85\u00a0%', '%85'],
+    [85.5, '86\u00a0%', '%86'],
+    [100, '100\u00a0%', '%100'],
+    [null, '–', '–'],
+    [undefined, '–', '–'],
+  ])('%s → de %s, tr %s', (value, de, tr) => {
+    expect(formatPercent(value, 'de')).toBe(de);
+    expect(formatPercent(value, 'tr')).toBe(tr);
   });
 });
 

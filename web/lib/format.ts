@@ -124,10 +124,22 @@ export function formatFileSize(bytes: number | null | undefined, language: strin
   return `${sizeNumber.format(b / 1024 ** i)} ${SIZE_UNITS[i] || byteUnit}`;
 }
 
-/** Rounded percent '86%'; '–' when there is no value. */
-export function formatPercent(value: number | null | undefined): string {
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A rounded percent of 0–100 in the language's own format (Intl, style 'percent'): German '86 %'
+ * (with a no-break space), Turkish '%86'; '–' when there is no value. The one place that writes a
+ * percent sign for the interface (web/locales/GLOSSARY.md): texts take the formatted value.
+ */
+export function formatPercent(value: number | null | undefined, language: string): string {
   if (value === null || value === undefined || Number.isNaN(Number(value))) return '–';
-  return `${Math.round(Number(value))}%`;
+  const locale = language === 'tr' ? 'tr-TR' : 'de-DE';
+  let f = percentFormats.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+    percentFormats.set(locale, f);
+  }
+  return f.format(Math.round(Number(value)) / 100);
 }
 
 /** Initials: first letter of each word, upper case; 'U' when there is no name. */

@@ -93,3 +93,19 @@ describe('labels looked up once per language', () => {
     calls.mockRestore();
   });
 });
+
+describe('the starting language', () => {
+  it('a Turkish browser starts in Turkish, any other in German; a stored choice wins', async () => {
+    const { detectLanguage } = await import('./i18n');
+    expect(detectLanguage(null, ['tr-TR', 'tr', 'en-US'])).toBe('tr');
+    expect(detectLanguage(null, ['TR'])).toBe('tr');
+    expect(detectLanguage(null, ['en-US', 'tr'])).toBe('tr');
+    expect(detectLanguage(null, ['de-AT', 'tr-TR'])).toBe('de');
+    expect(detectLanguage(null, ['en-US', 'fr'])).toBe('de');
+    expect(detectLanguage(null, [])).toBe('de');
+    expect(detectLanguage(null, undefined)).toBe('de');
+    expect(detectLanguage('de', ['tr-TR'])).toBe('de');
+    expect(detectLanguage('tr', ['de-DE'])).toBe('tr');
+    expect(detectLanguage('xx', ['tr-TR'])).toBe('tr');
+  });
+});

@@ -19,9 +19,10 @@ export function isLanguage(v: unknown): v is Language {
 /**
  * Namespaces of screens that few users open (the school's administration, the parents' view): not
  * in the first load (DESIGN.md's 170 KB budget of /login), but registered by their feature's chunk
- * (`registerNamespace`, web/features/school/i18n.ts, web/features/guardians/i18n.ts).
+ * (`registerNamespace`, web/features/school/i18n.ts, web/features/guardians/i18n.ts), and the
+ * exercise library's texts, which only a teacher's exercise screens use (web/features/exercises/i18n.ts).
  */
-export const LAZY_NAMESPACES = ['school', 'guardians'] as const;
+export const LAZY_NAMESPACES = ['school', 'guardians', 'exercises'] as const;
 
 /**
  * The German texts (web/locales/de/<namespace>.json, found at build time: a new namespace is just a
@@ -29,7 +30,7 @@ export const LAZY_NAMESPACES = ['school', 'guardians'] as const;
  * come as one chunk of their own (web/lib/locales-tr.ts) when Turkish is chosen, so a German
  * first load does not carry them (docs/decisions/first-load-on-a-phone.md: the entry script of a phone).
  */
-const files = import.meta.glob<Record<string, unknown>>(['../locales/de/*.json', '!../locales/de/school.json', '!../locales/de/guardians.json'], {
+const files = import.meta.glob<Record<string, unknown>>(['../locales/de/*.json', '!../locales/de/school.json', '!../locales/de/guardians.json', '!../locales/de/exercises.json'], {
   eager: true,
   import: 'default',
 });
@@ -65,7 +66,25 @@ const lazyLanguages: BackendModule = {
 };
 export const namespaces = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r)))];
 
-const initial: Language = isLanguage(getStoredLanguage()) ? (getStoredLanguage() as Language) : DEFAULT_LANGUAGE;
+/**
+ * The starting language: a stored choice wins; otherwise the first of the browser's preferred
+ * languages (navigator.languages, 'tr-TR' → tr) that the app has; German otherwise.
+ */
+export function detectLanguage(stored: unknown, preferred: readonly string[] | undefined): Language {
+  if (isLanguage(stored)) return stored;
+  for (const tag of preferred ?? []) {
+    const primary = String(tag).toLowerCase().split(/[-_]/)[0];
+    if (isLanguage(primary)) return primary;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function browserLanguages(): readonly string[] | undefined {
+  if (typeof navigator === 'undefined') return undefined;
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : undefined;
+}
+
+const initial: Language = detectLanguage(getStoredLanguage(), browserLanguages());
 
 /** The web app manifest in the interface language (docs/decisions/offline-practice.md: the installed app's name). */
 function linkManifest(lng: string) {

@@ -1,4 +1,4 @@
-import type { MakamKey, UsulKey } from '@contract/music';
+import { effectiveTempoUnit, type MakamKey, type TempoUnit, type UsulKey } from '@contract/music';
 import type { ExerciseSettings } from '@contract/exercise-settings';
 
 /**
@@ -39,22 +39,43 @@ export const MAKAM_DURAK: Record<MakamKey, string> = {
   buselik: 'Dügâh',
 };
 
+/**
+ * The note value a tempo counts, as text: '♪ = 80', '♩. = 60'. The half and the sixteenth are the
+ * Unicode musical symbols (drawn as NoteValue where a font may lack them: the metronome).
+ */
+export const TEMPO_UNIT_SYMBOLS: Record<TempoUnit, string> = {
+  half: '\u{1D15E}',
+  quarter: '♩',
+  'dotted-quarter': '♩.',
+  eighth: '♪',
+  sixteenth: '\u{1D161}',
+};
+
+/** '♪ = 80': a tempo in its unit. */
+export const tempoText = (bpm: number, unit: TempoUnit): string => `${TEMPO_UNIT_SYMBOLS[unit]} = ${bpm}`;
+
 /** A name for a key that may be newer than this list: the key itself. */
 export const makamName = (k: string): string => (MAKAM_NAMES as Record<string, string>)[k] ?? k;
 export const usulName = (k: string): string => (USUL_NAMES as Record<string, string>)[k] ?? k;
 
 /**
- * The one-line summary of an exercise's settings: 'Hicaz · Düyek · ♩ = 80', '7/8 (2+2+3) · ♩ = 120';
+ * The one-line summary of an exercise's settings: 'Hicaz · Düyek · ♪ = 80', '7/8 (2+2+3) · ♪ = 120',
+ * the tempo in its unit (the stored one, else the usul's or meter's written unit);
  * a durak other than the makam's usual one follows it ('Hicaz (Nevâ)'). Empty when nothing is set.
  */
 export function settingsSummary(s: Partial<ExerciseSettings> | null | undefined): string {
-  if (!s) return '';
+  const { names, tempo } = settingsParts(s);
+  return [...names, ...(tempo ? [tempoText(tempo.bpm, tempo.unit)] : [])].join(' · ');
+}
+
+/** The summary's parts: the names (makam, usul, meter) and the tempo in its unit, to render apart. */
+export function settingsParts(s: Partial<ExerciseSettings> | null | undefined): { names: string[]; tempo: { bpm: number; unit: TempoUnit } | null } {
+  if (!s) return { names: [], tempo: null };
   const parts: string[] = [];
   const usualDurak = s.makam ? (MAKAM_DURAK as Record<string, string>)[s.makam] : undefined;
   if (s.makam) parts.push(s.durak && s.durak !== usualDurak ? `${makamName(s.makam)} (${s.durak})` : makamName(s.makam));
   else if (s.durak) parts.push(s.durak);
   if (s.usul) parts.push(usulName(s.usul));
   if (s.meter) parts.push(s.meter_grouping ? `${s.meter} (${s.meter_grouping})` : s.meter);
-  if (s.tempo_bpm) parts.push(`♩ = ${s.tempo_bpm}`);
-  return parts.join(' · ');
+  return { names: parts, tempo: s.tempo_bpm ? { bpm: s.tempo_bpm, unit: effectiveTempoUnit(s) } : null };
 }

@@ -143,6 +143,8 @@ export const exercises = pgTable(
     language: text('language').notNull().default('de'),
     // Practice-tool settings (contract/exercise-settings.ts), all optional.
     tempoBpm: smallint('tempo_bpm'),
+    // The note value the tempo counts; null = the usul's or meter's written unit (docs/decisions/exercise-settings.md).
+    tempoUnit: text('tempo_unit', { enum: ['half', 'quarter', 'dotted-quarter', 'eighth', 'sixteenth'] }),
     meter: text('meter'),
     meterGrouping: text('meter_grouping'),
     usul: text('usul'),
@@ -158,6 +160,7 @@ export const exercises = pgTable(
     check('exercises_priority_check', sql`${t.priority} between 1 and 5`),
     check('exercises_minutes_check', sql`${t.estimatedMinutes} is null or ${t.estimatedMinutes} >= 1`),
     check('exercises_tempo_check', sql`${t.tempoBpm} is null or ${t.tempoBpm} between 20 and 300`),
+    check('exercises_tempo_unit_check', sql`${t.tempoUnit} is null or ${t.tempoUnit} in ('half', 'quarter', 'dotted-quarter', 'eighth', 'sixteenth')`),
   ],
 );
 
@@ -315,6 +318,12 @@ export const recordings = pgTable(
     size: bigint('size', { mode: 'number' }).notNull(),
     durationMs: integer('duration_ms').notNull(),
     message: text('message'),
+    /**
+     * The practice session this take recorded ('Diesen Durchgang aufnehmen'): of the same student
+     * and task, checked on upload; null for a take recorded outside a session. A deleted session
+     * leaves the take.
+     */
+    practiceSessionId: integer('practice_session_id').references(() => practiceSessions.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     answeredAt: timestamp('answered_at', { withTimezone: true, mode: 'date' }),
     seenAt: timestamp('seen_at', { withTimezone: true, mode: 'date' }),
@@ -326,6 +335,7 @@ export const recordings = pgTable(
     index('recordings_student_idx').on(t.studentId, t.createdAt),
     index('recordings_inbox_idx').on(t.teacherId, t.createdAt, t.id).where(sql`${t.answeredAt} is null`),
     index('recordings_created_idx').on(t.createdAt),
+    index('recordings_practice_session_idx').on(t.practiceSessionId),
     check('recordings_kind_check', sql`${t.kind} in ('audio', 'video')`),
     check('recordings_numbers_check', sql`${t.size} >= 0 and ${t.durationMs} >= 0`),
   ],
@@ -344,15 +354,41 @@ export const recordingComments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     atMs: integer('at_ms'),
+    /** Empty only for a spoken comment (audio_path set). */
     text: text('text').notNull(),
+    /** A spoken comment's clip (docs/decisions/spoken-comments-and-quick-replies.md): recordings/{taskId}/c{32 hex}.{ext}. */
+    audioPath: text('audio_path'),
+    audioMimeType: text('audio_mime_type'),
+    audioSize: bigint('audio_size', { mode: 'number' }),
+    audioDurationMs: integer('audio_duration_ms'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('recording_comments_recording_idx').on(t.recordingId, t.atMs),
+    uniqueIndex('recording_comments_audio_path_key').on(t.audioPath).where(sql`${t.audioPath} is not null`),
     check('recording_comments_at_check', sql`${t.atMs} is null or ${t.atMs} >= 0`),
-    check('recording_comments_text_check', sql`char_length(${t.text}) between 1 and 2000`),
+    check('recording_comments_text_check', sql`char_length(${t.text}) <= 2000 and (char_length(${t.text}) >= 1 or ${t.audioPath} is not null)`),
+    check(
+      'recording_comments_audio_check',
+      sql`(${t.audioPath} is null and ${t.audioMimeType} is null and ${t.audioSize} is null and ${t.audioDurationMs} is null) or (${t.audioPath} is not null and ${t.audioMimeType} is not null and ${t.audioSize} >= 0 and ${t.audioDurationMs} >= 0)`,
+    ),
   ],
+);
+
+/** A teacher's saved reply texts for comments (docs/decisions/spoken-comments-and-quick-replies.md): only theirs, at most 50 of 500 characters. */
+export const quickReplies = pgTable(
+  'quick_replies',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolId(),
+    teacherId: integer('teacher_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quick_replies_teacher_idx').on(t.teacherId, t.id), check('quick_replies_text_check', sql`char_length(${t.text}) between 1 and 500`)],
 );
 
 /**

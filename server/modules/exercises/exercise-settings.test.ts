@@ -53,9 +53,23 @@ describe('exercise settings on POST /api/exercises and POST /api/exercises/{id}'
     });
     const plain = await send(teacher, '/api/exercises', [['title', 'Ohne Einstellungen']]);
     expect(plain.statusCode).toBe(201);
-    expect(plain.json()).toMatchObject({ tempo_bpm: null, meter: null, meter_grouping: null, usul: null, usul_pattern: null, makam: null, durak: null });
+    expect(plain.json()).toMatchObject({ tempo_bpm: null, tempo_unit: null, meter: null, meter_grouping: null, usul: null, usul_pattern: null, makam: null, durak: null });
     const list = await t.app.inject({ method: 'GET', url: '/api/exercises', headers: teacher.headers });
     expect(list.json().exercises.find((e: { id: number }) => e.id === res.json().id)).toMatchObject({ makam: 'hicaz', tempo_bpm: 80 });
+  });
+
+  it('stores the unit the tempo counts (♩. = 60 in 6/8), answers null without one (the meter\'s written unit), and keeps it on an update', async () => {
+    const res = await send(teacher, '/api/exercises', [['title', 'Yürük'], ['tempo_bpm', '60'], ['tempo_unit', 'dotted-quarter'], ['meter', '6/8']]);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ tempo_bpm: 60, tempo_unit: 'dotted-quarter', meter: '6/8' });
+    const got = await t.app.inject({ method: 'GET', url: `/api/exercises/${res.json().id}`, headers: teacher.headers });
+    expect(got.json()).toMatchObject({ tempo_bpm: 60, tempo_unit: 'dotted-quarter' });
+    const blank = await send(teacher, '/api/exercises', [['title', 'Aksak'], ['tempo_bpm', '80'], ['tempo_unit', ''], ['usul', 'aksak']]);
+    expect(blank.json()).toMatchObject({ tempo_bpm: 80, tempo_unit: null, usul: 'aksak' });
+    const changed = await send(teacher, `/api/exercises/${res.json().id}`, [['title', 'Yürük'], ['tempo_bpm', '180'], ['tempo_unit', 'eighth'], ['meter', '6/8']]);
+    expect(changed.json()).toMatchObject({ tempo_bpm: 180, tempo_unit: 'eighth' });
+    const cleared = await send(teacher, `/api/exercises/${res.json().id}`, [['title', 'Yürük'], ['tempo_bpm', '180'], ['meter', '6/8']]);
+    expect(cleared.json()).toMatchObject({ tempo_bpm: 180, tempo_unit: null });
   });
 
   it('takes the pattern as repeated fields too', async () => {
@@ -79,6 +93,8 @@ describe('exercise settings on POST /api/exercises and POST /api/exercises/{id}'
     ['meter', 'sieben', 'Bitte geben Sie eine Taktart wie 4/4 oder 7/8 an.', 'Lütfen 4/4 veya 7/8 gibi bir ölçü girin.'],
     ['meter', '0/4', 'Bitte geben Sie eine Taktart wie 4/4 oder 7/8 an.', 'Lütfen 4/4 veya 7/8 gibi bir ölçü girin.'],
     ['usul', 'samba', null, null],
+    ['tempo_unit', 'crotchet', null, null],
+    ['tempo_unit', 'Viertel', null, null],
     ['makam', 'saba', null, null],
     ['usul_pattern', 'dum tak', 'Erlaubt sind nur dum, tek und rest.', 'Yalnızca düm, tek ve es (rest) kullanılabilir.'],
     ['usul_pattern', Array(65).fill('dum').join(' '), null, null],
@@ -132,7 +148,7 @@ describe('exercise settings on POST /api/exercises and POST /api/exercises/{id}'
   });
 
   it("the student sees the settings in the task's exercise (detail and list); the teacher too", async () => {
-    const created = (await send(teacher, '/api/exercises', [...HICAZ, ['meter', '8/8'], ['meter_grouping', '3+3+2']])).json();
+    const created = (await send(teacher, '/api/exercises', [...HICAZ, ['tempo_unit', 'quarter'], ['meter', '8/8'], ['meter_grouping', '3+3+2']])).json();
     const student = await t.student(teacher);
     const assigned = await t.app.inject({
       method: 'POST',
@@ -143,6 +159,7 @@ describe('exercise settings on POST /api/exercises and POST /api/exercises/{id}'
     expect(assigned.statusCode).toBe(201);
     const settings = {
       tempo_bpm: 80,
+      tempo_unit: 'quarter',
       meter: '8/8',
       meter_grouping: '3+3+2',
       usul: 'duyek',
@@ -167,7 +184,7 @@ describe('exercise settings on POST /api/exercises and POST /api/exercises/{id}'
   it('documents the settings in the multipart form and the answers', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
     const form = doc.components.schemas.ExerciseForm.properties;
-    for (const k of ['tempo_bpm', 'meter', 'meter_grouping', 'usul', 'usul_pattern', 'makam', 'durak']) {
+    for (const k of ['tempo_bpm', 'tempo_unit', 'meter', 'meter_grouping', 'usul', 'usul_pattern', 'makam', 'durak']) {
       expect(form[k], k).toBeDefined();
       expect(doc.components.schemas.Exercise.properties[k], k).toBeDefined();
     }

@@ -5,6 +5,7 @@ import type { Exercise } from '@contract/exercises';
 import type { MediaFile } from '@contract/submissions';
 import type { Category, Difficulty } from '@contract/constants';
 import type { ExerciseSettings } from '@contract/exercise-settings';
+import type { TempoUnit } from '@contract/music-keys';
 
 type Row = {
   id: number;
@@ -28,7 +29,7 @@ export type SettingsRow = Omit<ExerciseSettings, 'usul_pattern'> & { usul_patter
 /** The settings' columns of `exercises e`, for a raw select (aliased with `prefix`). */
 export const settingsColumns = (prefix = '') =>
   sql.raw(
-    ['tempo_bpm', 'meter', 'meter_grouping', 'usul', 'usul_pattern', 'makam', 'durak'].map((c) => `e.${c} as ${prefix}${c}`).join(', '),
+    ['tempo_bpm', 'tempo_unit', 'meter', 'meter_grouping', 'usul', 'usul_pattern', 'makam', 'durak'].map((c) => `e.${c} as ${prefix}${c}`).join(', '),
   );
 
 /** The settings of a row read with settingsColumns(prefix). */
@@ -38,6 +39,7 @@ export function settingsOf(r: Record<string, unknown>, prefix = ''): ExerciseSet
   const tempo = v('tempo_bpm');
   return {
     tempo_bpm: tempo === null ? null : Number(tempo),
+    tempo_unit: v('tempo_unit') as ExerciseSettings['tempo_unit'],
     meter: v('meter') as string | null,
     meter_grouping: v('meter_grouping') as string | null,
     usul: v('usul') as ExerciseSettings['usul'],
@@ -131,6 +133,7 @@ export type ExerciseValues = {
   priority: number;
   language: 'de' | 'tr';
   tempoBpm: number | null;
+  tempoUnit: TempoUnit | null;
   meter: string | null;
   meterGrouping: string | null;
   usul: string | null;

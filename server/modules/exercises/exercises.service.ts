@@ -157,6 +157,7 @@ export class ExercisesService {
         language: f.language ?? 'de',
         // Like the other optional fields, a setting left out of an update (or blank) is cleared.
         tempoBpm: f.tempo_bpm ?? null,
+        tempoUnit: f.tempo_unit ?? null,
         meter: f.meter ?? null,
         meterGrouping: f.meter_grouping ?? null,
         usul: f.usul ?? null,

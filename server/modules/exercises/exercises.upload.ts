@@ -111,6 +111,7 @@ const TEXT_FIELDS = new Set([
   'language',
   // practice-tool settings (contract/exercise-settings.ts)
   'tempo_bpm',
+  'tempo_unit',
   'meter',
   'meter_grouping',
   'usul',

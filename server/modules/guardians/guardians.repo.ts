@@ -111,6 +111,10 @@ type ChildRow = {
   open_submissions: number;
   overdue_submissions: number;
   new_feedback: number;
+  fb_recording_id: number | null;
+  fb_submission_id: number | null;
+  fb_comment_id: number | null;
+  fb_at_ms: number | null;
 };
 
 /**
@@ -132,7 +136,8 @@ export async function guardianChildren(db: DbOrTx, guardian: AuthUser, today: st
           round(coalesce(week.minutes, 0)::numeric, 2)::float8 as weekly_practice_time_minutes,
           coalesce(tasks.open_count, 0)::int as open_submissions,
           coalesce(tasks.overdue_count, 0)::int as overdue_submissions,
-          coalesce(fb.n, 0)::int as new_feedback
+          coalesce(fb.n, 0)::int as new_feedback,
+          fbt.recording_id as fb_recording_id, fbt.submission_id as fb_submission_id, fbt.comment_id as fb_comment_id, fbt.at_ms as fb_at_ms
         from guardian_links l
         join users c on c.id = l.student_id and c.role = 'student' and c.school_id = ${school}
         join users t on t.id = c.teacher_id and t.school_id = ${school}
@@ -150,6 +155,16 @@ export async function guardianChildren(db: DbOrTx, guardian: AuthUser, today: st
           select count(*)::int as n from recordings r where r.student_id = c.id and r.school_id = ${school} and ${NEW_FEEDBACK_SQL}
         ) fb on true
         left join lateral (
+          -- where the badge's link lands: the recording with the newest feedback, at its newest comment
+          select r.id as recording_id, r.submission_id, lc.id as comment_id, lc.at_ms from recordings r
+          left join lateral (
+            select rc.id, rc.at_ms from recording_comments rc where rc.recording_id = r.id and rc.school_id = r.school_id
+            order by rc.updated_at desc, rc.id desc limit 1
+          ) lc on true
+          where r.student_id = c.id and r.school_id = ${school} and ${NEW_FEEDBACK_SQL}
+          order by r.feedback_at desc, r.id desc limit 1
+        ) fbt on true
+        left join lateral (
           with recursive ${streakCtes(sql`c.id`, today, tz, school)} select current_streak from streak
         ) st on true
         where l.guardian_id = ${guardian.id} and l.school_id = ${school}${onlyChild}
@@ -164,5 +179,9 @@ export async function guardianChildren(db: DbOrTx, guardian: AuthUser, today: st
     open_submissions: r.open_submissions,
     overdue_submissions: r.overdue_submissions,
     new_feedback: r.new_feedback,
+    new_feedback_latest:
+      r.fb_recording_id === null || r.fb_submission_id === null
+        ? null
+        : { recording_id: r.fb_recording_id, submission_id: r.fb_submission_id, comment_id: r.fb_comment_id ?? null, at_ms: r.fb_at_ms ?? null },
   }));
 }

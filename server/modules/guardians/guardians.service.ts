@@ -18,6 +18,7 @@ import { createInvite, schoolInvites } from '../school/invites';
 import type { Mailer } from '../school/mail';
 import { accountWithEmail, lockEmail } from '../school/school.repo';
 import { findSubmissions } from '../submissions/submissions.repo';
+import { SubmissionsService } from '../submissions/submissions.service';
 import { findSchoolGuardianByEmail, findStaffStudent, guardianChildren, linkGuardian, listGuardiansOf, unlinkGuardian } from './guardians.repo';
 
 export const guardianMessages = {
@@ -116,8 +117,8 @@ export class GuardiansService {
 
   /**
    * GET /api/guardian/children/{id}: the child's figures, metrics, the tasks due in the guardian's
-   * window (newest first, with the teacher's feedback) and the latest recordings with comments, in
-   * four statements whatever the data; 404 for anyone not the guardian's child.
+   * window (newest first, with the teacher's feedback), the current series and the latest recordings
+   * with comments, in six statements whatever the data; 404 for anyone not the guardian's child.
    */
   async child(guardian: AuthUser, childId: number, now: Date = new Date()): Promise<GuardianChildDetail> {
     const today = todayInZone(this.timeZone, now);
@@ -131,6 +132,8 @@ export class GuardiansService {
       today,
     );
     const recordings = await findRecordings(this.db, { limit: GUARDIAN_RECORDINGS_MAX }, { schoolId: guardian.schoolId, studentId: child.id });
-    return { child, metrics, submissions, recordings };
+    // A repeating task is one item with today's progress and its streak (docs/decisions/done-means-practised.md).
+    const series = await new SubmissionsService(this.db, this.timeZone).seriesOf(guardian.schoolId, child.id, { scope: 'current' }, today);
+    return { child, metrics, submissions, series, recordings };
   }
 }

@@ -272,8 +272,20 @@ describe('guardian: the children', () => {
         open_submissions: 2 + 2, // due in 2 days, due in 35 days, and the two tasks of the recordings (due today)
         overdue_submissions: 2,
         new_feedback: 1,
+        // where the badge's link lands: the take and the comment's moment (docs/decisions/spoken-comments-and-quick-replies.md)
+        new_feedback_latest: { submission_id: expect.any(Number), recording_id: expect.any(Number), comment_id: expect.any(Number), at_ms: 700 },
       },
-      { id: berk.id, name: 'Berk Kaya', teacher: { name: s.colleague.name }, current_streak: 0, weekly_practice_time_minutes: 0, open_submissions: 0, overdue_submissions: 0, new_feedback: 0 },
+      {
+        id: berk.id,
+        name: 'Berk Kaya',
+        teacher: { name: s.colleague.name },
+        current_streak: 0,
+        weekly_practice_time_minutes: 0,
+        open_submissions: 0,
+        overdue_submissions: 0,
+        new_feedback: 0,
+        new_feedback_latest: null,
+      },
     ]);
 
     const res = await child(parent, anna.id);

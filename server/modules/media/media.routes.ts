@@ -17,7 +17,7 @@ import {
 } from './media.service';
 
 const text: Record<'expired' | 'badSignature' | 'range', Msg> = {
-  expired: { de: 'Der Link ist abgelaufen. Bitte öffnen Sie die Datei erneut.', tr: 'Bağlantının süresi doldu. Lütfen dosyayı yeniden açın.' },
+  expired: { de: 'Der Link ist abgelaufen. Bitte die Datei erneut öffnen.', tr: 'Bağlantının süresi doldu. Dosya yeniden açılmalı.' },
   badSignature: { de: 'Der Link ist ungültig.', tr: 'Bağlantı geçersiz.' },
   range: { de: 'Der angeforderte Bereich ist nicht verfügbar.', tr: 'İstenen aralık mevcut değil.' },
 };

@@ -4,11 +4,11 @@ import { rows, type DbOrTx } from '../../db/client';
 import { isSafeRelativePath } from '../../lib/storage';
 import { MEDIA_LINK_TTL_SECONDS, STORED_MEDIA_PATH } from '@contract/media';
 import type { AuthUser } from '../../lib/auth';
-import { STORED_RECORDING_PATH } from '@contract/recordings';
+import { STORED_COMMENT_AUDIO_PATH, STORED_RECORDING_PATH } from '@contract/recordings';
 
 /** A path that can name a stored media file; anything else is refused before the disk is touched. */
 export function isMediaPath(path: string): boolean {
-  return isSafeRelativePath(path) && (STORED_MEDIA_PATH.test(path) || STORED_RECORDING_PATH.test(path));
+  return isSafeRelativePath(path) && (STORED_MEDIA_PATH.test(path) || STORED_RECORDING_PATH.test(path) || STORED_COMMENT_AUDIO_PATH.test(path));
 }
 
 function hmac(secret: string, path: string, exp: number): Buffer {
@@ -104,6 +104,9 @@ export function contentDisposition(kind: 'inline' | 'attachment', filename: stri
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
+/** A spoken comment's clip is saved as 'kommentar-{id}.{ext}' (the extension follows its type, withTypeExtension). */
+const commentFilename = (idCol: SQL) => sql`'kommentar-' || ${idCol}`;
+
 export type StoredMedia = { id: number; path: string; filename: string; mime_type: string; size: number };
 
 /**
@@ -115,9 +118,8 @@ export async function findVisibleMedia(db: DbOrTx, user: AuthUser, path: string)
   // The students a guardian follows (guardian_links of the guardian's school).
   const childOf = (studentCol: SQL) =>
     sql`exists (select 1 from guardian_links gl where gl.guardian_id = ${user.id} and gl.school_id = ${user.schoolId} and gl.student_id = ${studentCol})`;
-  // A recording: only the student who sent it, their teacher and their guardians (everyone else: 404).
-  if (STORED_RECORDING_PATH.test(path)) {
-    const who =
+  // A recording, or a spoken comment on one: only the student who sent it, their teacher and their guardians (everyone else: 404).
+  const recordingWho = () =>
       user.role === 'teacher'
         ? sql`r.teacher_id = ${user.id}`
         : user.role === 'student'
@@ -125,10 +127,20 @@ export async function findVisibleMedia(db: DbOrTx, user: AuthUser, path: string)
           : user.role === 'guardian'
             ? childOf(sql`r.student_id`)
             : sql`false`;
+  if (STORED_RECORDING_PATH.test(path)) {
     const found = await rows<StoredMedia>(
       db,
       sql`select r.id, r.path, r.filename, r.mime_type, r.size from recordings r
-          where r.path = ${path} and r.school_id = ${user.schoolId} and ${who} limit 1`,
+          where r.path = ${path} and r.school_id = ${user.schoolId} and ${recordingWho()} limit 1`,
+    );
+    return found[0] ?? null;
+  }
+  if (STORED_COMMENT_AUDIO_PATH.test(path)) {
+    const found = await rows<StoredMedia>(
+      db,
+      sql`select c.id, c.audio_path as path, ${commentFilename(sql`c.id`)} as filename, c.audio_mime_type as mime_type, c.audio_size as size
+          from recording_comments c join recordings r on r.id = c.recording_id and r.school_id = c.school_id
+          where c.audio_path = ${path} and c.school_id = ${user.schoolId} and ${recordingWho()} limit 1`,
     );
     return found[0] ?? null;
   }
@@ -157,6 +169,13 @@ export async function findVisibleMedia(db: DbOrTx, user: AuthUser, path: string)
 export async function findMediaByPath(db: DbOrTx, path: string): Promise<StoredMedia | null> {
   if (STORED_RECORDING_PATH.test(path)) {
     const found = await rows<StoredMedia>(db, sql`select id, path, filename, mime_type, size from recordings where path = ${path} limit 1`);
+    return found[0] ?? null;
+  }
+  if (STORED_COMMENT_AUDIO_PATH.test(path)) {
+    const found = await rows<StoredMedia>(
+      db,
+      sql`select id, audio_path as path, ${commentFilename(sql`id`)} as filename, audio_mime_type as mime_type, audio_size as size from recording_comments where audio_path = ${path} limit 1`,
+    );
     return found[0] ?? null;
   }
   const r = await rows<StoredMedia>(db, sql`select id, path, filename, mime_type, size from media_files where path = ${path} limit 1`);

@@ -130,7 +130,7 @@ describe('GET /api/media-file/{path} (signed link)', () => {
     const url = signMediaUrl(t.deps.secret, pngPath, Date.now() - 2 * 3600 * 1000);
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('Der Link ist abgelaufen. Bitte öffnen Sie die Datei erneut.');
+    expect(res.json().message).toBe('Der Link ist abgelaufen. Bitte die Datei erneut öffnen.');
   });
 
   it('a path outside the media folder is refused even with a valid signature', async () => {

@@ -245,10 +245,10 @@ export async function saveReview(
   db: DbOrTx,
   schoolId: number,
   submissionId: number,
-  review: { accuracy_score: number; competency_level: CompetencyLevel; teacher_feedback?: string | null | undefined },
+  review: { accuracy_score?: number | null | undefined; competency_level: CompetencyLevel; teacher_feedback?: string | null | undefined },
 ): Promise<void> {
   await db.execute(
-    sql`update submissions set accuracy_score = ${review.accuracy_score}, competency_level = ${review.competency_level},
+    sql`update submissions set accuracy_score = ${review.accuracy_score === undefined ? sql`accuracy_score` : review.accuracy_score}, competency_level = ${review.competency_level},
         teacher_feedback = ${review.teacher_feedback === undefined ? sql`teacher_feedback` : review.teacher_feedback},
         updated_at = now()
       where id = ${submissionId} and school_id = ${schoolId}`,

@@ -363,14 +363,49 @@ describe('PATCH /api/submissions/{id}/review', () => {
     expect(cleared.json()).toMatchObject({ accuracy_score: 100, competency_level: 'expert', teacher_feedback: null });
   });
 
-  it('validates: 422 for 101, -1, a bad level, a missing score, too long feedback; nothing is saved', async () => {
+  it('competency alone is a review: no accuracy, and a task without one does not count as 0 in the average', async () => {
+    const { teacher, student, exercise } = await setup();
+    const today = todayInZone(TZ);
+    const rated = await t.submission(student, teacher, exercise, { dueDate: today, completedAt: new Date() });
+    const levelOnly = await t.submission(student, teacher, exercise, { dueDate: today, completedAt: new Date() });
+    const url = (id: number) => `/api/submissions/${id}/review`;
+    const first = await t.app.inject({ method: 'PATCH', url: url(rated.id), headers: teacher.headers, payload: { accuracy_score: 80, competency_level: 'advanced' } });
+    expect(first.statusCode).toBe(200);
+    const res = await t.app.inject({ method: 'PATCH', url: url(levelOnly.id), headers: teacher.headers, payload: { competency_level: 'intermediate' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: levelOnly.id, accuracy_score: null, competency_level: 'intermediate' });
+    const metrics = (await t.app.inject({ method: 'GET', url: '/api/my-metrics', headers: student.headers })).json();
+    // 80 alone, not (80 + 0) / 2
+    expect(metrics.average_accuracy).toBe(80);
+    expect(metrics.top_competency_level).toBe('advanced');
+
+    // left out keeps the saved figure, null clears it
+    const kept = await t.app.inject({ method: 'PATCH', url: url(rated.id), headers: teacher.headers, payload: { competency_level: 'expert' } });
+    expect(kept.json()).toMatchObject({ accuracy_score: 80, competency_level: 'expert' });
+    const cleared = await t.app.inject({ method: 'PATCH', url: url(rated.id), headers: teacher.headers, payload: { accuracy_score: null, competency_level: 'expert' } });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ accuracy_score: null, competency_level: 'expert' });
+    const none = (await t.app.inject({ method: 'GET', url: '/api/my-metrics', headers: student.headers })).json();
+    expect(none.average_accuracy).toBeNull();
+
+    // still only the teacher's own student: another teacher's level-only review is 404 and changes nothing
+    const other = await t.teacher();
+    const foreign = await t.app.inject({ method: 'PATCH', url: url(levelOnly.id), headers: other.headers, payload: { competency_level: 'beginner' } });
+    expect(foreign.statusCode).toBe(404);
+    const asStudent = await t.app.inject({ method: 'PATCH', url: url(levelOnly.id), headers: student.headers, payload: { competency_level: 'beginner' } });
+    expect(asStudent.statusCode).toBe(403);
+    const [row] = await rows<{ competency_level: string | null }>(t.db, sql`select competency_level from submissions where id = ${levelOnly.id}`);
+    expect(row?.competency_level).toBe('intermediate');
+  });
+
+  it('validates: 422 for 101, -1, a bad level, a missing level, too long feedback; nothing is saved', async () => {
     const { teacher, student, exercise } = await setup();
     const sub = await t.submission(student, teacher, exercise, { dueDate: '2026-01-10' });
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ accuracy_score: 101, competency_level: 'advanced' }, 'accuracy_score'],
       [{ accuracy_score: -1, competency_level: 'advanced' }, 'accuracy_score'],
       [{ accuracy_score: '80', competency_level: 'advanced' }, 'accuracy_score'],
-      [{ competency_level: 'advanced' }, 'accuracy_score'],
+      [{ accuracy_score: 80, competency_level: null }, 'competency_level'],
       [{ accuracy_score: 80, competency_level: 'master' }, 'competency_level'],
       [{ accuracy_score: 80 }, 'competency_level'],
       [{ accuracy_score: 80, competency_level: 'advanced', teacher_feedback: 'x'.repeat(2001) }, 'teacher_feedback'],

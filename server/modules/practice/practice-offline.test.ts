@@ -60,7 +60,11 @@ async function until(ok: () => Promise<boolean>, timeoutMs = 5_000) {
   }
 }
 /** `minutes` long, ending `endedAgo` ms ago. */
-const span = (endedAgo: number, minutes: number): Times => ({ started_at: ago(endedAgo + minutes * MIN), ended_at: ago(endedAgo) });
+// Both ends from one reading of the clock: two readings a millisecond apart made 180 minutes 180 min + 1 ms.
+const span = (endedAgo: number, minutes: number): Times => {
+  const end = Date.now() - endedAgo;
+  return { started_at: new Date(end - minutes * MIN).toISOString(), ended_at: new Date(end).toISOString() };
+};
 
 describe('pruning', () => {
   // First in the file: the app prunes on its first keyed request, then at most once an hour.
@@ -345,7 +349,7 @@ describe('Idempotency-Key', () => {
     await until(async () => (await keysOf(s.student.id)).length === 1);
     const busy = await send(body.payload);
     expect(busy.statusCode).toBe(409);
-    expect(busy.json().message).toBe('Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet. Bitte versuchen Sie es gleich erneut.');
+    expect(busy.json().message).toBe('Eine Anfrage mit diesem Idempotency-Key wird noch bearbeitet. Bitte gleich erneut versuchen.');
     expect(busy.headers['retry-after']).toBe('1');
     if (t.deps.dbKind === 'postgres') {
       // The holder renews its lease while it runs: a reservation older than LEASE_MS is not taken from a live request.

@@ -61,7 +61,7 @@ describe('POST /api/practice-sessions/{id}/stop with the tempo reached', () => {
     expect(Object.keys(res.json().errors)).toEqual(['tempo_bpm']);
     expect(res.json().message).toBe('Bitte überprüfen Sie Ihre Eingaben');
     const tr = await stop(s.session.id, s.student, { tempo_bpm: v }, '?language=tr');
-    expect(tr.json().message).toBe('Lütfen girdilerinizi kontrol edin');
+    expect(tr.json().message).toBe('Girilen bilgiler kontrol edilmeli');
     expect(Object.keys(tr.json().errors)).toEqual(['tempo_bpm']);
     const active = await t.app.inject({ method: 'GET', url: `/api/submissions/${s.task.id}/practice-sessions/active`, headers: s.student.headers });
     expect(active.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rows, type DbOrTx } from '../../db/client';
-import type { InboxItem, Recording, RecordingComment, RecordingKind, RecordingMimeType } from '@contract/recordings';
+import type { CommentAudio, FeedbackTarget, InboxItem, Recording, RecordingComment, RecordingKind, RecordingMimeType } from '@contract/recordings';
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
@@ -30,6 +30,7 @@ type RecordingRow = {
   duration_ms: number;
   path: string;
   message: string | null;
+  practice_session_id: number | null;
   created_at: Date | string;
   answered_at: Date | string | null;
   seen_at: Date | string | null;
@@ -37,7 +38,23 @@ type RecordingRow = {
   comments: unknown;
 };
 
-type CommentJson = { id: number; recording_id: number; teacher_id: number; teacher_name: string; at_ms: number | null; text: string; created_at: string; updated_at: string };
+type CommentJson = {
+  id: number;
+  recording_id: number;
+  teacher_id: number;
+  teacher_name: string;
+  at_ms: number | null;
+  text: string;
+  audio_path: string | null;
+  audio_mime_type: string | null;
+  audio_size: number | string | null;
+  audio_duration_ms: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+/** The columns of a comment as the JSON of findRecordings and the row of findComment name them. */
+const COMMENT_AUDIO_JSON = sql`'audio_path', c.audio_path, 'audio_mime_type', c.audio_mime_type, 'audio_size', c.audio_size, 'audio_duration_ms', c.audio_duration_ms`;
 
 function toComment(c: CommentJson): RecordingComment {
   return {
@@ -46,6 +63,10 @@ function toComment(c: CommentJson): RecordingComment {
     teacher: { id: c.teacher_id, name: c.teacher_name },
     at_ms: c.at_ms,
     text: c.text,
+    audio:
+      c.audio_path === null
+        ? null
+        : { path: c.audio_path, mime_type: c.audio_mime_type as CommentAudio['mime_type'], size: Number(c.audio_size ?? 0), duration_ms: c.audio_duration_ms ?? 0 },
     created_at: iso(c.created_at)!,
     updated_at: iso(c.updated_at)!,
   };
@@ -64,6 +85,7 @@ function toRecording(r: RecordingRow): Recording {
     duration_ms: r.duration_ms,
     path: r.path,
     message: r.message,
+    practice_session_id: r.practice_session_id,
     created_at: iso(r.created_at)!,
     answered_at: iso(r.answered_at),
     seen_at: iso(r.seen_at),
@@ -80,9 +102,9 @@ export async function findRecordings(db: DbOrTx, where: { submissionId?: number;
   const result = await rows<RecordingRow>(
     db,
     sql`select r.id, r.submission_id, r.student_id, u.name as student_name, s.exercise_title, r.kind, r.mime_type, r.size,
-        r.duration_ms, r.path, r.message, r.created_at, r.answered_at, r.seen_at, ${NEW_FEEDBACK_SQL} as new_feedback,
+        r.duration_ms, r.path, r.message, r.practice_session_id, r.created_at, r.answered_at, r.seen_at, ${NEW_FEEDBACK_SQL} as new_feedback,
         coalesce((select json_agg(json_build_object('id', c.id, 'recording_id', c.recording_id, 'teacher_id', c.teacher_id,
-            'teacher_name', t.name, 'at_ms', c.at_ms, 'text', c.text, 'created_at', c.created_at, 'updated_at', c.updated_at)
+            'teacher_name', t.name, 'at_ms', c.at_ms, 'text', c.text, ${COMMENT_AUDIO_JSON}, 'created_at', c.created_at, 'updated_at', c.updated_at)
             order by c.at_ms asc nulls first, c.created_at, c.id)
           from recording_comments c join users t on t.id = c.teacher_id and t.school_id = c.school_id
           where c.recording_id = r.id and c.school_id = r.school_id), '[]'::json) as comments
@@ -135,13 +157,25 @@ export type NewRecording = {
   size: number;
   durationMs: number;
   message: string | null;
+  /** The practice session the take recorded, already checked with `isSessionOf`. */
+  practiceSessionId: number | null;
 };
+
+/** Whether a practice session is of this student and this task (in the caller's school). */
+export async function isSessionOf(db: DbOrTx, o: { schoolId: number; sessionId: number; studentId: number; submissionId: number }): Promise<boolean> {
+  const found = await rows<{ id: number }>(
+    db,
+    sql`select id from practice_sessions
+      where id = ${o.sessionId} and school_id = ${o.schoolId} and student_id = ${o.studentId} and submission_id = ${o.submissionId}`,
+  );
+  return found.length === 1;
+}
 
 export async function insertRecording(db: DbOrTx, r: NewRecording): Promise<number> {
   const [row] = await rows<{ id: number }>(
     db,
-    sql`insert into recordings (school_id, submission_id, student_id, teacher_id, kind, mime_type, path, filename, size, duration_ms, message)
-      values (${r.schoolId}, ${r.submissionId}, ${r.studentId}, ${r.teacherId}, ${r.kind}, ${r.mimeType}, ${r.path}, ${r.filename}, ${r.size}, ${r.durationMs}, ${r.message})
+    sql`insert into recordings (school_id, submission_id, student_id, teacher_id, kind, mime_type, path, filename, size, duration_ms, message, practice_session_id)
+      values (${r.schoolId}, ${r.submissionId}, ${r.studentId}, ${r.teacherId}, ${r.kind}, ${r.mimeType}, ${r.path}, ${r.filename}, ${r.size}, ${r.durationMs}, ${r.message}, ${r.practiceSessionId})
       returning id`,
   );
   return row!.id;
@@ -169,20 +203,58 @@ export async function touchFeedback(db: DbOrTx, schoolId: number, recordingId: n
 
 export async function insertComment(
   db: DbOrTx,
-  c: { schoolId: number; recordingId: number; teacherId: number; atMs: number | null; text: string },
+  c: {
+    schoolId: number;
+    recordingId: number;
+    teacherId: number;
+    atMs: number | null;
+    text: string;
+    audio?: { path: string; mimeType: string; size: number; durationMs: number };
+  },
 ): Promise<number> {
+  const a = c.audio;
   const [row] = await rows<{ id: number }>(
     db,
-    sql`insert into recording_comments (school_id, recording_id, teacher_id, at_ms, text)
-        values (${c.schoolId}, ${c.recordingId}, ${c.teacherId}, ${c.atMs}, ${c.text}) returning id`,
+    sql`insert into recording_comments (school_id, recording_id, teacher_id, at_ms, text, audio_path, audio_mime_type, audio_size, audio_duration_ms)
+        values (${c.schoolId}, ${c.recordingId}, ${c.teacherId}, ${c.atMs}, ${c.text},
+          ${a?.path ?? null}, ${a?.mimeType ?? null}, ${a?.size ?? null}, ${a?.durationMs ?? null}) returning id`,
   );
   return row!.id;
+}
+
+/** The clips of a recording's spoken comments (their files go when the recording goes). */
+export async function commentAudioPaths(db: DbOrTx, schoolId: number, recordingId: number): Promise<string[]> {
+  const result = await rows<{ path: string }>(
+    db,
+    sql`select audio_path as path from recording_comments where recording_id = ${recordingId} and school_id = ${schoolId} and audio_path is not null`,
+  );
+  return result.map((r) => r.path);
+}
+
+/**
+ * Where the student's "Neues Feedback" lands: of the recordings with new feedback (optionally of
+ * one course's tasks), the one with the latest feedback, and its newest comment (written or edited
+ * last) with that comment's moment; null when there is none.
+ */
+export async function newFeedbackTarget(db: DbOrTx, schoolId: number, studentId: number, courseId?: number): Promise<FeedbackTarget | null> {
+  const [r] = await rows<FeedbackTarget>(
+    db,
+    sql`select r.id as recording_id, r.submission_id, c.id as comment_id, c.at_ms
+      from recordings r
+      ${courseId !== undefined ? sql`join submissions s on s.id = r.submission_id and s.school_id = r.school_id and s.course_id = ${courseId}` : sql``}
+      left join lateral (select c.id, c.at_ms from recording_comments c where c.recording_id = r.id and c.school_id = r.school_id
+                         order by c.updated_at desc, c.id desc limit 1) c on true
+      where r.school_id = ${schoolId} and r.student_id = ${studentId} and ${NEW_FEEDBACK_SQL}
+      order by r.feedback_at desc, r.id desc limit 1`,
+  );
+  return r ? { recording_id: r.recording_id, submission_id: r.submission_id, comment_id: r.comment_id ?? null, at_ms: r.at_ms ?? null } : null;
 }
 
 export async function findComment(db: DbOrTx, schoolId: number, id: number, teacherId: number): Promise<RecordingComment | null> {
   const [c] = await rows<CommentJson>(
     db,
-    sql`select c.id, c.recording_id, c.teacher_id, t.name as teacher_name, c.at_ms, c.text, c.created_at, c.updated_at
+    sql`select c.id, c.recording_id, c.teacher_id, t.name as teacher_name, c.at_ms, c.text, c.audio_path, c.audio_mime_type, c.audio_size,
+        c.audio_duration_ms, c.created_at, c.updated_at
       from recording_comments c join users t on t.id = c.teacher_id and t.school_id = c.school_id
       where c.id = ${id} and c.school_id = ${schoolId} and c.teacher_id = ${teacherId}`,
   );
@@ -195,10 +267,10 @@ export async function findOwnCommentState(
   schoolId: number,
   id: number,
   teacherId: number,
-): Promise<{ id: number; recording_id: number; duration_ms: number } | null> {
-  const [c] = await rows<{ id: number; recording_id: number; duration_ms: number }>(
+): Promise<{ id: number; recording_id: number; duration_ms: number; audio_path: string | null } | null> {
+  const [c] = await rows<{ id: number; recording_id: number; duration_ms: number; audio_path: string | null }>(
     db,
-    sql`select c.id, c.recording_id, r.duration_ms from recording_comments c
+    sql`select c.id, c.recording_id, r.duration_ms, c.audio_path from recording_comments c
       join recordings r on r.id = c.recording_id and r.school_id = c.school_id
       where c.id = ${id} and c.school_id = ${schoolId} and c.teacher_id = ${teacherId} and r.teacher_id = ${teacherId} for update of c`,
   );
@@ -276,13 +348,17 @@ export async function countNewFeedback(db: DbOrTx, schoolId: number, studentId: 
  * Deletes the recordings created before `cutoff` (at most `limit`), answering their paths: the daily
  * retention job, across all schools on purpose (one rule for the whole installation).
  */
-export async function deleteOlderThan(db: DbOrTx, cutoff: Date, limit: number): Promise<string[]> {
-  const result = await rows<{ path: string }>(
+export async function deleteOlderThan(db: DbOrTx, cutoff: Date, limit: number): Promise<{ deleted: number; paths: string[] }> {
+  const found = await rows<{ id: number }>(
     db,
-    sql`delete from recordings where id in (select id from recordings where created_at < ${cutoff.toISOString()}::timestamptz order by created_at limit ${limit})
-      returning path`,
+    sql`select id from recordings where created_at < ${cutoff.toISOString()}::timestamptz order by created_at limit ${limit} for update`,
   );
-  return result.map((r) => r.path);
+  if (!found.length) return { deleted: 0, paths: [] };
+  const ids = sql.join(found.map((r) => sql`${r.id}`), sql`, `);
+  // the spoken comments' clips go with their recording (the rows by foreign key)
+  const clips = await rows<{ path: string }>(db, sql`select audio_path as path from recording_comments where audio_path is not null and recording_id in (${ids})`);
+  const result = await rows<{ path: string }>(db, sql`delete from recordings where id in (${ids}) returning path`);
+  return { deleted: result.length, paths: [...result.map((r) => r.path), ...clips.map((r) => r.path)] };
 }
 
 /** Which of these paths a recording row names, in any school (the daily sweep of the media store; paths are unique). */
@@ -290,7 +366,11 @@ export async function knownPaths(db: DbOrTx, paths: string[]): Promise<Set<strin
   const known = new Set<string>();
   for (let i = 0; i < paths.length; i += 500) {
     const chunk = paths.slice(i, i + 500);
-    const result = await rows<{ path: string }>(db, sql`select path from recordings where path in (${sql.join(chunk.map((p) => sql`${p}`), sql`, `)})`);
+    const list = sql.join(chunk.map((p) => sql`${p}`), sql`, `);
+    const result = await rows<{ path: string }>(
+      db,
+      sql`select path from recordings where path in (${list}) union all select audio_path as path from recording_comments where audio_path in (${list})`,
+    );
     for (const r of result) known.add(r.path);
   }
   return known;

@@ -9,7 +9,10 @@ import {
   createCommentBody,
   inboxQuery,
   inboxResponse,
+  newFeedbackResponse,
   RECORDING_LIMITS,
+  VOICE_COMMENT_LIMITS,
+  voiceCommentUploadDoc,
   recordingCommentSchema,
   recordingListResponse,
   recordingSchema,
@@ -25,12 +28,13 @@ import { declaredUploadBytes } from '../../lib/disk-space';
 import { StorageQuota } from '../storage/storage.service';
 import { RecordingsService, runRetention } from './recordings.service';
 import { readRecordingForm, RECORDING_FORM_LIMITS } from './recordings.upload';
+import { readVoiceCommentForm } from './voice-comment.upload';
 
 /** The multipart body is read by the handler (streamed to disk): only params and query are validated up front. */
 const skipBodyValidation: typeof validatorCompiler = (ctx) => (ctx.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(ctx));
 
 const notMultipart = () =>
-  new AppError(415, { de: 'Bitte senden Sie die Aufnahme als multipart/form-data.', tr: 'Lütfen kaydı multipart/form-data olarak gönderin.' });
+  new AppError(415, { de: 'Bitte sende die Aufnahme als multipart/form-data.', tr: 'Lütfen kaydı multipart/form-data olarak gönder.' });
 
 /** The daily retention job: first looked at a few minutes after the start, then hourly; runs when 24 hours have passed. */
 export const RETENTION_FIRST_RUN_MS = 5 * 60 * 1000;
@@ -168,9 +172,10 @@ export default async function recordingsRoutes(fastify: FastifyInstance) {
       config: { access: 'student', cache: true },
       schema: {
         tags: ['recordings'],
-        description: "How many of the student's recordings have new feedback (the dashboard's 'Neues Feedback'); `course_id` filters.",
+        description:
+          "How many of the student's recordings have new feedback (the dashboard's 'Neues Feedback'), and where the link lands (`latest`: the recording with the newest feedback, its newest comment and that comment's moment); `course_id` filters.",
         querystring: countQuery,
-        response: { 200: countResponse, ...errorResponsesOf(401, 403) },
+        response: { 200: newFeedbackResponse, ...errorResponsesOf(401, 403) },
       },
     },
     async (req) => service.newFeedbackCount(currentUser(req), req.query.course_id),
@@ -253,6 +258,37 @@ export default async function recordingsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req, reply) => reply.code(201).send(await service.addComment(currentUser(req), req.params.id, req.body)),
+  );
+
+  app.post(
+    '/api/recordings/:id/voice-comments',
+    {
+      config: { access: 'teacher' },
+      validatorCompiler: skipBodyValidation as never,
+      schema: {
+        tags: ['recordings'],
+        description:
+          `The teacher answers with their voice (docs/decisions/spoken-comments-and-quick-replies.md): one audio clip (type and length read from the bytes; at most ${VOICE_COMMENT_LIMITS.maxBytes} bytes → 413, ` +
+          `${VOICE_COMMENT_LIMITS.maxMs / 1000} s → 422, video → 422) pinned at \`at_ms\` (empty: a general remark), optionally with words. ` +
+          "Played by the student, their teacher and their guardians through GET /api/media/{audio.path}. Counts in the school's storage quota (413 storage_quota_school; 507 insufficient_storage).",
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        querystring: languageOnlyQuery,
+        body: voiceCommentUploadDoc,
+        response: { 201: recordingCommentSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors, 413: storageErrorSchema, 507: storageErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      // Before a byte of the body is read: whose recording, room in the school's quota and on the disk.
+      await service.get(user, req.params.id);
+      if (!req.isMultipart()) throw notMultipart();
+      const declared = declaredUploadBytes(req.headers['content-length']);
+      await quota.assertRoom(app.deps.db, { schoolId: user.schoolId, studentId: null }, Math.min(declared ?? 0, VOICE_COMMENT_LIMITS.maxBytes));
+      await quota.assertDisk(Math.min(declared ?? VOICE_COMMENT_LIMITS.maxBytes, VOICE_COMMENT_LIMITS.maxBytes));
+      const staged = await readVoiceCommentForm(req, storage);
+      return reply.code(201).send(await service.addVoiceComment(user, req.params.id, staged));
+    },
   );
 
   app.patch(

@@ -13,6 +13,7 @@ import {
   type CreateCommentBody,
   type InboxQuery,
   type InboxResponse,
+  type NewFeedbackResponse,
   type Recording,
   type RecordingComment,
   type RecordingListResponse,
@@ -23,6 +24,7 @@ import { findSubmissionState } from '../submissions/submissions.repo';
 import { stateStatus } from '../submissions/submissions.service';
 import * as repo from './recordings.repo';
 import type { StagedRecording } from './recordings.upload';
+import type { StagedVoiceComment } from './voice-comment.upload';
 import type { StorageQuota } from '../storage/storage.service';
 
 export const recordingMessages = {
@@ -36,6 +38,10 @@ export const recordingMessages = {
   answered: {
     de: 'Diese Aufnahme wurde bereits beantwortet und kann nicht mehr gelöscht werden.',
     tr: 'Bu kayıt zaten yanıtlandı ve artık silinemez.',
+  },
+  foreignSession: {
+    de: 'Diese Übungssitzung gehört nicht zu dieser Aufgabe.',
+    tr: 'Bu çalışma oturumu bu ödeve ait değil.',
   },
   pastEnd: (durationMs: number): Msg => ({
     de: `Der Zeitpunkt liegt nach dem Ende der Aufnahme (${formatMs(durationMs)}).`,
@@ -107,6 +113,13 @@ export class RecordingsService {
         if ((await repo.countForSubmission(tx, student.schoolId, submissionId)) >= RECORDING_LIMITS.perTask) throw tooMany();
         // The actual size against the quotas, after the uploads of the school before this one committed.
         await this.quota?.assertRoom(tx, { schoolId: student.schoolId, studentId: student.id }, staged.size, { lock: true });
+        // A take of a practice session names one of this student's sessions on this task; another
+        // student's, another task's and an unknown id answer alike (nobody learns what exists).
+        if (
+          staged.practiceSessionId !== null &&
+          !(await repo.isSessionOf(tx, { schoolId: student.schoolId, sessionId: staged.practiceSessionId, studentId: student.id, submissionId }))
+        )
+          throw invalid({ practice_session_id: recordingMessages.foreignSession });
         const newId = await repo.insertRecording(tx, {
           schoolId: student.schoolId,
           submissionId,
@@ -119,6 +132,7 @@ export class RecordingsService {
           size: staged.size,
           durationMs: staged.durationMs,
           message: staged.message,
+          practiceSessionId: staged.practiceSessionId,
         });
         // The file into place before the commit (a rename on the same disk, or the upload to the
         // bucket; a failed upload leaves no object, lib/storage-s3.ts): a crash in between
@@ -152,10 +166,12 @@ export class RecordingsService {
       const r = await repo.findRecordingState(tx, id, ownerOf(student), { forUpdate: true });
       if (!r) throw recordingNotFound();
       if (r.answered_at !== null) throw conflict(recordingMessages.answered);
+      // the spoken comments' clips go with it (their rows by foreign key)
+      const clips = await repo.commentAudioPaths(tx, student.schoolId, id);
       await repo.deleteRecording(tx, student.schoolId, id);
-      return r.path;
+      return [r.path, ...clips];
     });
-    await this.storage.remove(path).catch((err: unknown) => this.log.warn({ err, path }, 'could not delete a recording file'));
+    for (const p of path) await this.storage.remove(p).catch((err: unknown) => this.log.warn({ err, path: p }, 'could not delete a recording file'));
   }
 
   /** The teacher marks it answered; a second call changes nothing. */
@@ -188,6 +204,45 @@ export class RecordingsService {
     return (await repo.findComment(this.db, teacher.schoolId, commentId, teacher.id))!;
   }
 
+  /**
+   * The teacher's spoken comment (docs/decisions/spoken-comments-and-quick-replies.md): a checked
+   * clip stored beside the take (recordings/{taskId}/c{32 hex}.{ext}) in the transaction that
+   * inserts the comment, against the school's quota (a teacher has none of their own); consumes the
+   * staged file. A refusal leaves neither a row nor a file.
+   */
+  async addVoiceComment(teacher: AuthUser, recordingId: number, staged: StagedVoiceComment): Promise<RecordingComment> {
+    let path = '';
+    let moved = false;
+    let committed = false;
+    try {
+      const commentId = await this.db.transaction(async (tx) => {
+        const r = await repo.findRecordingState(tx, recordingId, ownerOf(teacher), { forUpdate: true });
+        if (!r) throw recordingNotFound();
+        checkMoment(staged.atMs, r.duration_ms);
+        await this.quota?.assertRoom(tx, { schoolId: teacher.schoolId, studentId: null }, staged.size, { lock: true });
+        path = `${recordingFolder(r.submission_id)}/c${randomBytes(16).toString('hex')}.${staged.ext}`;
+        const cid = await repo.insertComment(tx, {
+          schoolId: teacher.schoolId,
+          recordingId,
+          teacherId: teacher.id,
+          atMs: staged.atMs,
+          text: staged.text,
+          audio: { path, mimeType: staged.mimeType, size: staged.size, durationMs: staged.durationMs },
+        });
+        await repo.touchFeedback(tx, teacher.schoolId, recordingId);
+        // into place before the commit, as a take: a crash leaves at worst a file without a row
+        await this.storage.putFile(path, staged.tempFile);
+        moved = true;
+        return cid;
+      });
+      committed = true;
+      return (await repo.findComment(this.db, teacher.schoolId, commentId, teacher.id))!;
+    } finally {
+      await rm(staged.tempFile, { force: true });
+      if (!committed && moved && path) await this.storage.remove(path).catch(() => {});
+    }
+  }
+
   /** The teacher edits their own comment (404 for anyone else's); the change is new feedback. */
   async updateComment(teacher: AuthUser, id: number, body: UpdateCommentBody): Promise<RecordingComment> {
     await this.db.transaction(async (tx) => {
@@ -201,11 +256,13 @@ export class RecordingsService {
   }
 
   async deleteComment(teacher: AuthUser, id: number): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    const clip = await this.db.transaction(async (tx) => {
       const c = await repo.findOwnCommentState(tx, teacher.schoolId, id, teacher.id);
       if (!c) throw notFound(recordingMessages.commentNotFound);
       await repo.deleteComment(tx, teacher.schoolId, id);
+      return c.audio_path;
     });
+    if (clip) await this.storage.remove(clip).catch((err: unknown) => this.log.warn({ err, path: clip }, 'could not delete a spoken comment'));
   }
 
   async inbox(teacher: AuthUser, q: InboxQuery): Promise<InboxResponse> {
@@ -223,8 +280,10 @@ export class RecordingsService {
     return { count: await repo.countInbox(this.db, teacher.schoolId, teacher.id, courseId) };
   }
 
-  async newFeedbackCount(student: AuthUser, courseId: number | undefined): Promise<CountResponse> {
-    return { count: await repo.countNewFeedback(this.db, student.schoolId, student.id, courseId) };
+  /** How many recordings have new feedback, and where the newest lands (the take and its newest comment). */
+  async newFeedbackCount(student: AuthUser, courseId: number | undefined): Promise<NewFeedbackResponse> {
+    const count = await repo.countNewFeedback(this.db, student.schoolId, student.id, courseId);
+    return { count, latest: count ? await repo.newFeedbackTarget(this.db, student.schoolId, student.id, courseId) : null };
   }
 }
 
@@ -248,8 +307,8 @@ export async function runRetention(db: Db, storage: Storage, keepDays: number, l
   const result: RetentionResult = { deleted: 0, filesRemoved: 0, orphansRemoved: 0, orphansMovedAside: 0 };
   const cutoff = new Date(now.getTime() - keepDays * 86_400_000);
   for (;;) {
-    const paths = await db.transaction((tx) => repo.deleteOlderThan(tx, cutoff, 500));
-    result.deleted += paths.length;
+    const { deleted, paths } = await db.transaction((tx) => repo.deleteOlderThan(tx, cutoff, 500));
+    result.deleted += deleted;
     for (const p of paths) {
       try {
         await storage.remove(p);
@@ -258,7 +317,7 @@ export async function runRetention(db: Db, storage: Storage, keepDays: number, l
         log.warn({ err, path: p }, 'could not delete an expired recording file');
       }
     }
-    if (paths.length < 500) break;
+    if (deleted < 500) break;
   }
 
   await storage.removeEmptyFolders('recordings');

@@ -316,6 +316,67 @@ describe('sending a recording', () => {
   });
 });
 
+describe('a take of a practice session (Diesen Durchgang aufnehmen)', () => {
+  /** A finished session of `who` on task `submissionId`, written as the database keeps it. */
+  async function session(submissionId: number, who: TestUser): Promise<number> {
+    const [r] = await rows<{ id: number }>(
+      t.db,
+      sql`insert into practice_sessions (submission_id, student_id, started_at, ended_at, duration_minutes)
+        values (${submissionId}, ${who.id}, now() - interval '3 days 10 minutes', now() - interval '3 days', 10) returning id`,
+    );
+    return r!.id;
+  }
+  const storedSession = async (recordingId: number) =>
+    (await rows<{ id: number | null }>(t.db, sql`select practice_session_id as id from recordings where id = ${recordingId}`))[0]?.id;
+
+  it('ties the take to the running session it recorded, also after the timer stopped', async () => {
+    const s = await task();
+    const started = await call('POST', `/api/submissions/${s.id}/practice-sessions/start`, student);
+    expect(started.statusCode, started.body).toBe(201);
+    const sessionId = (started.json() as { id: number }).id;
+    const during = await send(s.id, makeWav(2000), { fields: [['practice_session_id', String(sessionId)]] });
+    expect(during.practice_session_id).toBe(sessionId);
+    expect(await storedSession(during.id)).toBe(sessionId);
+    expect((await call('POST', `/api/practice-sessions/${sessionId}/stop`, student)).statusCode).toBe(200);
+    // the timer's Stop ends the take first: it arrives after the session ended
+    const after = await send(s.id, makeWav(1000), { fields: [['practice_session_id', String(sessionId)]] });
+    expect(after.practice_session_id).toBe(sessionId);
+    // the list names the session too, and a take outside a session names none
+    const plain = await send(s.id, makeWav(1000));
+    expect(plain.practice_session_id).toBeNull();
+    const list = (await call('GET', `/api/submissions/${s.id}/recordings`, student)).json() as { data: Recording[] };
+    expect(list.data.map((r) => r.practice_session_id)).toEqual([null, sessionId, sessionId]);
+  });
+
+  it('refuses a session of another student, of another task or one that does not exist (422, nothing stored)', async () => {
+    const s = await task();
+    const siblingTask = await task({ student: sibling });
+    const otherTask = await task();
+    const before = await leftovers();
+    const cases = [await session(siblingTask.id, sibling), await session(otherTask.id, student), 2147483000];
+    for (const foreign of cases) {
+      const res = await upload(s.id, makeWav(1000), { fields: [['practice_session_id', String(foreign)]] });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().errors.practice_session_id[0]).toBe('Diese Übungssitzung gehört nicht zu dieser Aufgabe.');
+    }
+    for (const bad of ['0', '-4', 'abc', '1.5', '99999999999']) {
+      const res = await upload(s.id, makeWav(1000), { fields: [['practice_session_id', bad]] });
+      expect(res.statusCode, `${bad}: ${res.body}`).toBe(422);
+    }
+    expect(await recordingRows(s.id)).toBe(0);
+    expect(await leftovers()).toEqual(before);
+  });
+
+  it('keeps the take when its session is deleted', async () => {
+    const s = await task();
+    const sessionId = await session(s.id, student);
+    const r = await send(s.id, makeWav(1000), { fields: [['practice_session_id', String(sessionId)]] });
+    await t.db.execute(sql`delete from practice_sessions where id = ${sessionId}`);
+    expect(await storedSession(r.id)).toBeNull();
+    expect(await recordingRows(s.id)).toBe(1);
+  });
+});
+
 describe('reading, answering and commenting', () => {
   it('lists a task’s recordings newest first for the student and the teacher; nobody else learns they exist', async () => {
     const s = await task();

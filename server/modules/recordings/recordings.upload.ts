@@ -16,21 +16,23 @@ export type StagedRecording = {
   kind: RecordingKind;
   durationMs: number;
   message: string | null;
+  /** The practice session the take recorded ('Diesen Durchgang aufnehmen'); the service checks whose it is. */
+  practiceSessionId: number | null;
   /** The name as sent, for display (cleaned by the caller). */
   filename: string | undefined;
 };
 
-/** The form's text fields: `duration_ms` and `message` (500 characters, up to 4 bytes each, and room). */
-export const RECORDING_FORM_LIMITS = { fields: 2, fieldBytes: 4096, fieldNameBytes: 32, files: 1 } as const;
+/** The form's text fields: `duration_ms`, `message` (500 characters, up to 4 bytes each, and room) and `practice_session_id`. */
+export const RECORDING_FORM_LIMITS = { fields: 3, fieldBytes: 4096, fieldNameBytes: 32, files: 1 } as const;
 
 const text = {
-  missingFile: { de: 'Bitte wählen Sie eine Aufnahme aus.', tr: 'Lütfen bir kayıt seçin.' },
-  oneFile: { de: 'Bitte senden Sie eine Aufnahme auf einmal.', tr: 'Lütfen tek seferde bir kayıt gönderin.' },
+  missingFile: { de: 'Bitte wähle eine Aufnahme aus.', tr: 'Lütfen bir kayıt seç.' },
+  oneFile: { de: 'Bitte sende eine Aufnahme auf einmal.', tr: 'Lütfen tek seferde bir kayıt gönder.' },
   empty: { de: 'Die Aufnahme ist leer.', tr: 'Kayıt boş.' },
   unknownType: { de: 'unbekannt', tr: 'bilinmeyen' },
   needsDuration: {
-    de: 'Die Länge der Aufnahme ist nicht bekannt. Bitte senden Sie sie mit (duration_ms).',
-    tr: 'Kaydın süresi bilinmiyor. Lütfen süreyi de gönderin (duration_ms).',
+    de: 'Die Länge der Aufnahme ist nicht bekannt. Bitte sende sie mit (duration_ms).',
+    tr: 'Kaydın süresi bilinmiyor. Lütfen süreyi de gönder (duration_ms).',
   },
   tooLong: { de: 'Der Wert ist zu lang.', tr: 'Değer çok uzun.' },
 } satisfies Record<string, Msg>;
@@ -67,7 +69,7 @@ export async function readRecordingForm(req: FastifyRequest, storage: Storage): 
     try {
       for await (const part of req.parts()) {
         if (part.type === 'field') {
-          if (part.fieldnameTruncated || !(part.fieldname === 'duration_ms' || part.fieldname === 'message') || part.fieldname in fields) {
+          if (part.fieldnameTruncated || !(part.fieldname === 'duration_ms' || part.fieldname === 'message' || part.fieldname === 'practice_session_id') || part.fieldname in fields) {
             dropRest(req);
             throw invalid({ [part.fieldname.slice(0, 64)]: messages.unknownField });
           }
@@ -120,6 +122,7 @@ export async function readRecordingForm(req: FastifyRequest, storage: Storage): 
       kind: probe.kind,
       durationMs,
       message: parsed.data.message ?? null,
+      practiceSessionId: parsed.data.practice_session_id ?? null,
       filename: staged.filename,
     };
   } finally {

@@ -508,6 +508,8 @@ export async function studentExportData(db: DbOrTx, schoolId: number, studentId:
     sql`select r.id, r.submission_id as task_id, r.kind, r.mime_type, r.path, r.filename, r.size, r.duration_ms, r.message,
                r.created_at, r.answered_at, r.seen_at, r.feedback_at,
                coalesce((select json_agg(json_build_object('id', rc.id, 'at_ms', rc.at_ms, 'text', rc.text, 'teacher', t.name,
+                                 'audio_path', rc.audio_path, 'audio_mime_type', rc.audio_mime_type, 'audio_size', rc.audio_size,
+                                 'audio_duration_ms', rc.audio_duration_ms,
                                  'created_at', ${isoSql(sql`rc.created_at`)}, 'updated_at', ${isoSql(sql`rc.updated_at`)})
                                  order by rc.at_ms nulls first, rc.id)
                          from recording_comments rc left join users t on t.id = rc.teacher_id
@@ -577,7 +579,21 @@ export async function studentExportData(db: DbOrTx, schoolId: number, studentId:
       answered_at: isoOrNull(r.answered_at),
       seen_at: isoOrNull(r.seen_at),
       feedback_at: isoOrNull(r.feedback_at),
-      comments: json<Array<{ id: number; at_ms: number | null; text: string; teacher: string | null; created_at: string; updated_at: string }>>(r.comments),
+      comments: json<
+        Array<{
+          id: number;
+          at_ms: number | null;
+          text: string;
+          teacher: string | null;
+          /** A spoken comment's clip (docs/decisions/spoken-comments-and-quick-replies.md). */
+          audio_path: string | null;
+          audio_mime_type: string | null;
+          audio_size: number | null;
+          audio_duration_ms: number | null;
+          created_at: string;
+          updated_at: string;
+        }>
+      >(r.comments),
     })),
     guardians: guardians.map((g) => ({ name: g.name, email: g.email, linked_at: iso(g.linked_at) })),
     calendar_feed: { exists: feed !== undefined, created_at: feed ? iso(feed.created_at) : null },
@@ -585,11 +601,16 @@ export async function studentExportData(db: DbOrTx, schoolId: number, studentId:
 }
 export type StudentExportData = NonNullable<Awaited<ReturnType<typeof studentExportData>>>;
 
-/** The stored files of a student's recordings, with the tasks they hang on (their folders). */
+/** The stored files of a student's recordings and of the spoken comments on them, with the tasks they hang on (their folders). */
 export async function recordingFilesOf(db: DbOrTx, schoolId: number, studentId: number): Promise<Array<{ id: number; path: string; task_id: number }>> {
   return rows<{ id: number; path: string; task_id: number }>(
     db,
-    sql`select id, path, submission_id as task_id from recordings where student_id = ${studentId} and school_id = ${schoolId} order by id`,
+    sql`select id, path, submission_id as task_id from recordings where student_id = ${studentId} and school_id = ${schoolId}
+        union all
+        select r.id, c.audio_path as path, r.submission_id as task_id from recording_comments c
+          join recordings r on r.id = c.recording_id and r.school_id = c.school_id
+          where r.student_id = ${studentId} and r.school_id = ${schoolId} and c.audio_path is not null
+        order by id, path`,
   );
 }
 

@@ -218,7 +218,22 @@ export class SchoolService {
       }
       const name = exportFileName(r.id, r.filename);
       if (stat) files.push({ path, name, mtime: new Date(r.created_at) });
-      recordings.push({ ...rest, file: stat ? name : null });
+      // a spoken comment's clip beside its take: recordings/<take id>-kommentar-<comment id>.<ext>
+      const comments = [];
+      for (const { audio_path, ...c } of r.comments) {
+        if (!audio_path) {
+          comments.push({ ...c, audio_file: null });
+          continue;
+        }
+        const clip = await this.storage.stat(audio_path).catch((err: unknown) => {
+          this.log.warn({ err, commentId: c.id }, 'export: could not look up a spoken comment');
+          return null;
+        });
+        const clipName = exportFileName(r.id, `kommentar-${c.id}.${audio_path.split('.').pop() ?? 'webm'}`);
+        if (clip) files.push({ path: audio_path, name: clipName, mtime: new Date(c.created_at) });
+        comments.push({ ...c, audio_file: clip ? clipName : null });
+      }
+      recordings.push({ ...rest, comments, file: stat ? name : null });
     }
     const doc: Record<string, unknown> & Omit<StudentExportData, 'recordings'> = {
       format: 'uebungskontrolle-student-export',

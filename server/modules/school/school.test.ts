@@ -254,7 +254,7 @@ describe('teachers: list, deactivate, reactivate', () => {
     expect((await rows<{ n: number }>(t.db, sql`select count(*)::int as n from calendar_feeds where user_id = ${teacher.id}`))[0]!.n).toBe(0);
     const login = await call('POST', '/api/login', null, { email: teacher.email, password: TEST_PASSWORD });
     expect(login.statusCode).toBe(401);
-    expect(login.json().message).toBe('Dieses Konto ist deaktiviert. Bitte wenden Sie sich an die Schulverwaltung.');
+    expect(login.json().message).toBe('Dieses Konto ist deaktiviert. Die Schulverwaltung hilft weiter.');
     // the students and their data stay; a student signs in and sees the task
     const studentLogin = await call('POST', '/api/login', null, { email: student.email, password: TEST_PASSWORD });
     expect(studentLogin.statusCode).toBe(200);

@@ -31,7 +31,9 @@ export async function usageOf(db: DbOrTx, schoolId: number, studentId: number | 
     db,
     sql`select
         ${studentId === null ? sql`0` : sql`(select coalesce(sum(size), 0) from recordings where school_id = ${schoolId} and student_id = ${studentId})`} as student_bytes,
-        (select coalesce(sum(size), 0) from recordings where school_id = ${schoolId}) as recordings_bytes,
+        -- the takes and the teachers' spoken comments on them (docs/decisions/spoken-comments-and-quick-replies.md)
+        (select coalesce(sum(size), 0) from recordings where school_id = ${schoolId})
+          + (select coalesce(sum(audio_size), 0) from recording_comments where school_id = ${schoolId} and audio_path is not null) as recordings_bytes,
         (select coalesce(sum(size), 0) from media_files where school_id = ${schoolId}) as media_bytes,
         s.storage_quota_bytes, s.student_quota_bytes
       from schools s where s.id = ${schoolId}`,

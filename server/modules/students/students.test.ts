@@ -68,7 +68,7 @@ describe('GET /api/students', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/students' })).statusCode).toBe(401);
     const r = await t.app.inject({ method: 'GET', url: '/api/students', headers: student.headers });
     expect(r.statusCode).toBe(403);
-    expect(r.json().message).toBe('Sie haben keine Berechtigung für diese Aktion.');
+    expect(r.json().message).toBe('Keine Berechtigung für diese Aktion.');
   });
 });
 
@@ -143,7 +143,7 @@ describe('POST /api/students', () => {
     const missing = await t.app.inject({ method: 'POST', url: '/api/students', headers: teacher.headers, payload: { name: '', email: 'kein-email', password: '' } });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors.name).toEqual(['Dieses Feld ist erforderlich.']);
-    expect(missing.json().errors.email).toEqual(['Bitte geben Sie eine gültige E-Mail-Adresse ein.']);
+    expect(missing.json().errors.email).toEqual(['Bitte eine gültige E-Mail-Adresse eingeben.']);
     expect(missing.json().errors.password).toEqual(['Dieses Feld ist erforderlich.']);
     const blank = await t.app.inject({ method: 'POST', url: '/api/students', headers: teacher.headers, payload: { name: 'X', email: 'blank-pw@example.test', password: '          ' } });
     expect(blank.statusCode).toBe(422);

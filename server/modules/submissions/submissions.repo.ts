@@ -251,3 +251,91 @@ export async function markCompleted(db: DbOrTx, schoolId: number, id: number): P
     sql`update submissions set completed_at = now(), updated_at = now() where id = ${id} and school_id = ${schoolId} and completed_at is null`,
   );
 }
+
+/** Whether a submission was reviewed by the teacher (a review sets score and level together). */
+export const REVIEWED_SQL = sql`(s.accuracy_score is not null or s.competency_level is not null)`;
+
+export type ReopenState = SubmissionState & { reviewed: boolean; within_window: boolean };
+
+/**
+ * The student's own task with what decides whether its completion may be taken back: reviewed,
+ * and completed less than `windowMinutes` ago (database clock). Locked for the transaction.
+ */
+export async function findReopenState(db: DbOrTx, id: number, owner: { schoolId: number; studentId: number }, windowMinutes: number): Promise<ReopenState | null> {
+  const [r] = await rows<ReopenState>(
+    db,
+    sql`select s.id, s.student_id, s.teacher_id, s.due_date::text as due_date, s.expiration_date::text as expiration_date, s.completed_at,
+        ${REVIEWED_SQL} as reviewed,
+        (s.completed_at is not null and s.completed_at > now() - make_interval(mins => ${windowMinutes})) as within_window
+      from submissions s where s.id = ${id} and s.school_id = ${owner.schoolId} and s.student_id = ${owner.studentId} for update`,
+  );
+  return r ?? null;
+}
+
+/** Takes a completion back: the task is open (or overdue) again. */
+export async function markReopened(db: DbOrTx, schoolId: number, id: number): Promise<void> {
+  await db.execute(sql`update submissions set completed_at = null, updated_at = now() where id = ${id} and school_id = ${schoolId}`);
+}
+
+type SeriesRow = {
+  series_id: string;
+  student_id: number;
+  title: string;
+  course_id: number | null;
+  occurrences: number;
+  completed: number;
+  next_due: string | null;
+  streak: number;
+  today_id: number | null;
+  today_minutes: number | string | null;
+  today_done: boolean | null;
+  current_id: number;
+};
+
+/**
+ * One student's tasks as series (docs/decisions/done-means-practised.md), in one statement over the
+ * student's covering index: per series the occurrences, how many are done, the next still to do,
+ * today's occurrence and the streak. The streak is the number of done occurrences due after the
+ * latest missed one (not done, due before today) up to today; a future occurrence done early does
+ * not count. `current` picks today's occurrence, else the next one still to do, else the latest; the
+ * scope `current` keeps only series with one of the first two. Order: what is still to do today or next first (by that date),
+ * series done for today after them.
+ */
+export async function findSeries(
+  db: DbOrTx,
+  filter: { schoolId: number; studentId: number; courseId?: number; scope: 'current' | 'all'; limit?: number },
+  today: string,
+): Promise<Array<Omit<SeriesRow, 'today_minutes'> & { today_minutes: number | null }>> {
+  const todo = sql`(o.completed_at is null and o.due_date >= ${today}::date and (o.expiration_date is null or o.expiration_date >= ${today}::date))`;
+  const found = await rows<SeriesRow>(
+    db,
+    sql`with occ as (
+        select s.id, s.series_id, s.student_id, s.exercise_title, s.course_id, s.due_date, s.expiration_date, s.completed_at, s.time_spent_minutes,
+          max(s.due_date) filter (where s.completed_at is null and s.due_date < ${today}::date) over (partition by s.series_id) as last_miss
+        from submissions s
+        where s.school_id = ${filter.schoolId} and s.student_id = ${filter.studentId}
+          ${filter.courseId !== undefined ? sql`and s.course_id = ${filter.courseId}` : sql``}
+      ), agg as (
+        select o.series_id, min(o.student_id) as student_id,
+          (array_agg(o.exercise_title order by o.due_date desc, o.id desc))[1] as title,
+          (array_agg(o.course_id order by o.due_date desc, o.id desc))[1] as course_id,
+          count(*)::int as occurrences,
+          (count(*) filter (where o.completed_at is not null))::int as completed,
+          (min(o.due_date) filter (where ${todo}))::text as next_due,
+          (count(*) filter (where o.completed_at is not null and o.due_date <= ${today}::date and (o.last_miss is null or o.due_date > o.last_miss)))::int as streak,
+          min(o.id) filter (where o.due_date = ${today}::date) as today_id,
+          min(o.time_spent_minutes) filter (where o.due_date = ${today}::date) as today_minutes,
+          bool_or(o.completed_at is not null) filter (where o.due_date = ${today}::date) as today_done,
+          (array_agg(o.id order by o.due_date, o.id) filter (where ${todo}))[1] as next_id,
+          (array_agg(o.id order by o.due_date desc, o.id desc))[1] as latest_id
+        from occ o group by o.series_id
+      )
+      select a.series_id::text as series_id, a.student_id, a.title, a.course_id, a.occurrences, a.completed, a.next_due, a.streak,
+        a.today_id, a.today_minutes, a.today_done, coalesce(a.today_id, a.next_id, a.latest_id) as current_id
+      from agg a
+      ${filter.scope === 'current' ? sql`where coalesce(a.today_id, a.next_id) is not null` : sql``}
+      order by coalesce(a.today_done, false), coalesce(a.next_due::date, '2100-12-31'::date), a.title, a.series_id
+      ${filter.limit !== undefined ? sql`limit ${filter.limit}` : sql``}`,
+  );
+  return found.map((r) => ({ ...r, today_minutes: r.today_minutes === null ? null : Number(r.today_minutes) }));
+}

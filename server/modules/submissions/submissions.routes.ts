@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bodyErrors, errorResponsesOf, idempotencyHeaders, idParams, languageOnlyQuery } from '@contract/common';
-import { submissionCountsQuery, submissionCountsSchema, submissionListQuery, submissionSchema } from '@contract/submissions';
+import {
+  REOPEN_WINDOW_MINUTES,
+  submissionCountsQuery,
+  submissionCountsSchema,
+  submissionListQuery,
+  submissionSchema,
+  taskSeriesQuery,
+  taskSeriesSchema,
+} from '@contract/submissions';
 import { currentUser } from '../../lib/auth';
 import { SubmissionsService } from './submissions.service';
 
@@ -43,6 +51,24 @@ export default async function submissionsRoutes(fastify: FastifyInstance) {
   );
 
   app.get(
+    '/api/submissions/series',
+    {
+      config: { access: 'user', cache: true },
+      schema: {
+        tags: ['submissions'],
+        description:
+          'One student\'s tasks as series: a repeating assignment is one item with its occurrences, how many are done, the next due, ' +
+          'today\'s occurrence (minutes, done) and the streak (consecutive occurrences done), counted in SQL; `current` is the occurrence to work on. ' +
+          'A student gets their own; a teacher one of their students\' (`student_id`, required; another\'s → 404). ' +
+          '`scope=current` (default) keeps series with an occurrence today or still to come; `scope=all` every series.',
+        querystring: taskSeriesQuery,
+        response: { 200: z.array(taskSeriesSchema), ...errorResponsesOf(401, 403, 404) },
+      },
+    },
+    async (req) => service.series(currentUser(req), req.query),
+  );
+
+  app.get(
     '/api/submissions/:id',
     {
       config: { access: 'user' },
@@ -71,5 +97,23 @@ export default async function submissionsRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => service.complete(currentUser(req), req.params.id),
+  );
+
+  app.delete(
+    '/api/submissions/:id/complete',
+    {
+      config: { access: 'student', idempotent: true },
+      schema: {
+        tags: ['submissions'],
+        description:
+          `The student takes back marking their own task done (undo): the task is open or overdue again. Only within ${REOPEN_WINDOW_MINUTES} minutes of ` +
+          'completing and before the teacher reviewed it (otherwise 409); a task not completed answers 200 unchanged. Recorded in the school\'s audit log.',
+        params: idParams,
+        querystring: langOnly,
+        headers: idempotencyHeaders,
+        response: { 200: submissionSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
+      },
+    },
+    async (req) => service.reopen(currentUser(req), req.params.id),
   );
 }

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ClipboardList, Gauge, GraduationCap, LayoutDashboard, ScrollText, Sun, User, Users } from 'lucide-react';
 import { cn } from '@web/components/ui/cn';
-import type { Role } from '@web/features/auth/auth-provider';
+import type { Role } from '@web/lib/auth/auth-provider';
 import { useGuardianChildren } from '@web/features/guardians/api/children';
 
 type Icon = ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>;

@@ -5,12 +5,12 @@ import { Menu } from 'lucide-react';
 import { BrandMark } from '@web/components/brand-mark';
 import { PageSkeleton } from '@web/components/ui/skeleton';
 import { initials } from '@web/lib/format';
-import { useAuth } from '@web/features/auth/auth-provider';
+import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/components/ui/cn';
 import { BottomTabs, hasBottomTabs } from './bottom-tabs';
 import { SidebarContent } from './sidebar-content';
 import { OutboxIndicator } from '@web/features/offline/components/outbox-indicator';
-import { OutboxSync } from '@web/features/offline/components/outbox-sync';
+import { OutboxSync } from './outbox-sync';
 import { useMediaQuery } from '@web/lib/media-query';
 
 const MenuDialog = lazy(() => import('./menu-dialog'));

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BookOpen, ClipboardList, Gauge, GraduationCap, Inbox, LayoutDashboard, Music, ScrollText, Users } from 'lucide-react';
 import { cn } from '@web/components/ui/cn';
-import type { Role } from '@web/features/auth/auth-provider';
+import type { Role } from '@web/lib/auth/auth-provider';
 import { useSelectedCourse } from '@web/features/course-selection/course-selection';
 import { InboxCountBadge } from '@web/features/recordings/components/feedback-badges';
 

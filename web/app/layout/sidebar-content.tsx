@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { LogOut } from 'lucide-react';
 import { BrandMark } from '@web/components/brand-mark';
 import { initials } from '@web/lib/format';
-import { useAuth } from '@web/features/auth/auth-provider';
+import { useAuth } from '@web/lib/auth/auth-provider';
 import { CourseSelector } from '@web/features/course-selection/course-selector';
 import { LanguageSwitcher } from './language-switcher';
 import { Navigation } from './navigation';

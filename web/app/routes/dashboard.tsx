@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { PageSkeleton } from '@web/components/ui/skeleton';
-import { useAuth } from '@web/features/auth/auth-provider';
+import { useAuth } from '@web/lib/auth/auth-provider';
 
 const TeacherDashboard = lazy(() => import('./teacher-dashboard'));
 const StudentDashboard = lazy(() => import('./student-dashboard'));

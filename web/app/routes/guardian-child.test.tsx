@@ -82,12 +82,13 @@ const recording: Recording = {
   duration_ms: 95_000,
   path: 'recordings/7/31.webm',
   message: 'Takt 12 klappt noch nicht',
+  practice_session_id: null,
   created_at: '2026-03-02T17:00:00.000Z',
   answered_at: '2026-03-03T09:00:00.000Z',
   seen_at: null,
   new_feedback: true,
   comments: [
-    { id: 90, recording_id: 31, teacher: { id: 3, name: 'Mehmet Yılmaz' }, at_ms: 42_000, text: 'Hier ruhiger werden', created_at: '2026-03-03T09:00:00.000Z', updated_at: '2026-03-03T09:00:00.000Z' },
+    { id: 90, recording_id: 31, teacher: { id: 3, name: 'Mehmet Yılmaz' }, at_ms: 42_000, text: 'Hier ruhiger werden', audio: null, created_at: '2026-03-03T09:00:00.000Z', updated_at: '2026-03-03T09:00:00.000Z' },
   ],
 };
 
@@ -103,6 +104,7 @@ const detail: GuardianChildDetail = {
     open_submissions: 1,
     overdue_submissions: 0,
     new_feedback: 1,
+    new_feedback_latest: { recording_id: 31, submission_id: 12, comment_id: 90, at_ms: 42_000 },
   },
   metrics: {
     current_streak: 4,
@@ -130,6 +132,7 @@ const detail: GuardianChildDetail = {
     submission({ id: 3, exercise_title: 'Etüde Nr. 3', due_date: addDays(4), teacher_note: 'Langsam beginnen' }),
     submission({ id: 4, exercise_title: 'Rhythmusübung', due_date: addDays(-10), status: 'expired' }),
   ],
+  series: [],
   recordings: [recording],
 };
 

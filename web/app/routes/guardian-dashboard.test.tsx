@@ -15,6 +15,7 @@ const child = (over: Partial<GuardianChild>): GuardianChild => ({
   open_submissions: 2,
   overdue_submissions: 1,
   new_feedback: 3,
+  new_feedback_latest: { recording_id: 31, submission_id: 12, comment_id: 90, at_ms: 42_000 },
   ...over,
 });
 

@@ -7,7 +7,7 @@ import { I18nextProvider } from 'react-i18next';
 import type { InvitePublic } from '@contract/school';
 import i18n from '@web/lib/i18n';
 import { createQueryClient } from '@web/lib/query-client';
-import { authStore } from '@web/features/auth/auth-store';
+import { authStore } from '@web/lib/auth/auth-store';
 import { jsonResponse } from '@web/test/render';
 import Root from '../root';
 import InviteAcceptScreen from './invite-accept';

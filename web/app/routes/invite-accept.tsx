@@ -6,8 +6,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@contract/auth';
 import { queueFlashToast } from '@web/components/ui/toast';
 import { reloadTo } from '@web/lib/navigation';
-import { useAuth } from '@web/features/auth/auth-provider';
-import { authStore, postLogout } from '@web/features/auth/auth-store';
+import { useAuth } from '@web/lib/auth/auth-provider';
+import { authStore, postLogout } from '@web/lib/auth/auth-store';
 import { InviteAcceptForm } from '@web/features/school/components/invite-accept-form';
 import { SignedOutPage } from '../layout/signed-out-page';
 
@@ -29,7 +29,7 @@ export default function InviteAcceptScreen() {
     }
     authStore.clear();
     queryClient.clear();
-    void import('@web/features/offline/lib/persist').then((m) => m.forgetDeviceData());
+    void import('@web/lib/persist').then((m) => m.forgetDeviceData());
   }, [queryClient]);
 
   const accepted = useCallback(

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from '@web/lib/i18n';
-import { authStore } from '@web/features/auth/auth-store';
+import { authStore } from '@web/lib/auth/auth-store';
 import { jsonResponse, renderWithApp } from '@web/test/render';
 import LoginScreen from './login';
 
@@ -42,7 +42,7 @@ describe('sign-in page', () => {
   it('shows title, subtitle and the two required fields with labels', () => {
     renderWithApp(<LoginScreen />, { path: '/login' });
     expect(screen.getByRole('heading', { level: 1, name: 'Übungskontrolle' })).toBeInTheDocument();
-    expect(screen.getByText('Melden Sie sich an, um Ihre Übungen und Aufgaben zu verwalten.')).toBeInTheDocument();
+    expect(screen.getByText('Aufgaben, Übungen und Übungszeit an einem Ort.')).toBeInTheDocument();
     const email = screen.getByLabelText('E-Mail-Adresse');
     const password = screen.getByLabelText('Passwort');
     expect(email).toBeRequired();

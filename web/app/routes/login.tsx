@@ -4,7 +4,7 @@ import { AlertCircle } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/fields';
 import { isApiError } from '@web/lib/api';
-import { useAuth } from '@web/features/auth/auth-provider';
+import { useAuth } from '@web/lib/auth/auth-provider';
 import { SignedOutPage } from '../layout/signed-out-page';
 
 /** The server's own message of a failed call, if it sent one. */

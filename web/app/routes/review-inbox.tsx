@@ -1,8 +1,8 @@
-import { useAuth } from '@web/features/auth/auth-provider';
+import { useAuth } from '@web/lib/auth/auth-provider';
 import { useSelectedCourse } from '@web/features/course-selection/course-selection';
 import { ReviewInbox } from '@web/features/recordings/components/review-inbox';
 import { useSubmission } from '@web/features/tasks/api/submissions';
-import { TeacherReviewCard } from '@web/features/tasks/components/teacher-task-actions';
+import { TeacherReviewCard } from '@web/features/progress/components/teacher-review-card';
 import { Skeleton } from '@web/components/ui/skeleton';
 
 /** The task's existing review (accuracy, competency, feedback) beside the recording. */
@@ -12,7 +12,7 @@ function TaskReview({ submissionId }: { submissionId: number }) {
   return <TeacherReviewCard task={task.data} />;
 }
 
-/** /review – 'Zu prüfen': the teacher's unanswered recordings, opened in place. */
+/** /review – 'Zu prüfen': the teacher's unanswered recordings, opened in place; `?take={id}` opens that one first (the attention card's links). */
 export default function ReviewInboxScreen() {
   const { user } = useAuth();
   const { courseId } = useSelectedCourse();

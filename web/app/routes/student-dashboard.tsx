@@ -1,10 +1,11 @@
 import { lazy } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '@web/features/auth/auth-provider';
+import { useAuth } from '@web/lib/auth/auth-provider';
 import { StudentDashboardView } from '@web/features/progress/components/student-dashboard-view';
 import { StudentRecordingNotes } from '@web/features/recordings/components/feedback-badges';
 import { CalendarSubscription } from '@web/features/calendar/components/calendar-subscription';
-import { OfflineNotice, useLastUpdated } from '@web/features/offline/components/offline-notice';
+import { OfflineNotice, useLastUpdated } from '@web/components/offline-notice';
+import { CompleteTaskButton } from '@web/features/tasks/components/complete-button';
 
 // FullCalendar is large: its chunk loads only when the calendar comes near the screen.
 const TaskCalendar = lazy(() => import('@web/features/calendar/components/TaskCalendar').then((m) => ({ default: m.TaskCalendar })));
@@ -17,6 +18,12 @@ export default function StudentDashboardScreen() {
   return (
     <StudentDashboardView
       name={user?.name}
+      doneAction={(task) => (
+        <CompleteTaskButton
+          task={task}
+          onRestoreFocus={() => document.querySelector<HTMLElement>(`[data-testid="upcoming-item"] a[href="/submissions/${task.id}"]`)?.focus()}
+        />
+      )}
       notice={
         <>
           <OfflineNotice updatedAt={updatedAt} />

@@ -1,11 +1,13 @@
 import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
-import { useAuth } from '@web/features/auth/auth-provider';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAuth } from '@web/lib/auth/auth-provider';
 import { useToast } from '@web/components/ui/toast';
-import { taskKeys, useCompleteSubmission, useSubmission, wasQueued } from '@web/features/tasks/api/submissions';
-import { completeErrorKey, loadErrorKey, localToday } from '@web/features/tasks/lib/task-status';
+import { taskKeys, useSubmission } from '@web/features/tasks/api/submissions';
+import { loadErrorKey, localToday } from '@web/features/tasks/lib/task-status';
+import { useMarkDone } from '@web/features/tasks/components/use-mark-done';
+import { activeSessionQueryOptions } from '@web/features/practice/api/practice-sessions';
 import {
   TaskBreadcrumb,
   TaskDescription,
@@ -18,29 +20,31 @@ import {
   TaskNotes,
   taskTitle,
 } from '@web/features/tasks/components/task-detail';
-import { OfflineNotice } from '@web/features/offline/components/offline-notice';
+import { OfflineNotice } from '@web/components/offline-notice';
 import { PracticeTimer } from '@web/features/practice/components/practice-timer';
 import { PracticeHistory } from '@web/features/practice/components/practice-history';
 import { MediaSection } from '@web/features/media/components/media-section';
 import { ScoreView } from '@web/features/media/components/score-view';
 import { RecordingsSection } from '@web/features/recordings/components/recordings-section';
+import { RunRecorder } from '@web/features/recordings/components/run-recorder';
+import { LatestFeedback } from '@web/features/recordings/components/latest-feedback';
+import { ToolsDock } from '@web/features/tools/components/tools-dock';
 import { settingsSummary } from '@web/lib/music-names';
 import { clearPracticeTempo } from '@web/lib/practice-tempo';
-import { Skeleton } from '@web/components/ui/skeleton';
-import { WhenVisible } from '@web/components/ui/when-visible';
+import { cn } from '@web/components/ui/cn';
+import { SettingsSummary } from '@web/components/settings-summary';
 import type { Submission } from '@contract/submissions';
 
 // Only a teacher sees these (and its confirmation dialog): not in the student's chunk.
 const TeacherTaskActions = lazy(() => import('@web/features/tasks/components/teacher-task-actions').then((m) => ({ default: m.TeacherTaskActions })));
-const TeacherReviewCard = lazy(() => import('@web/features/tasks/components/teacher-task-actions').then((m) => ({ default: m.TeacherReviewCard })));
-// The practice tools (docs/decisions/exercise-settings.md) in their own chunk, set to the exercise's settings.
-const ToolsPanel = lazy(() => import('@web/features/tools/components/tools-panel').then((m) => ({ default: m.ToolsPanel })));
+const TeacherReviewCard = lazy(() => import('@web/features/progress/components/teacher-review-card').then((m) => ({ default: m.TeacherReviewCard })));
 
 const parseId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : null);
 
 /**
- * /submissions/:id – the task detail. The student practises and marks it done; a teacher sees the
- * same task of one of their students read-only (no timer, no button), with the practice history.
+ * /submissions/:id – the task detail. The student practises (the practice screen), records runs
+ * and marks it done; a teacher sees the same task of one of their students read-only (no timer,
+ * no button), with the practice history.
  */
 export default function SubmissionDetailScreen() {
   const { t } = useTranslation('tasks');
@@ -49,7 +53,9 @@ export default function SubmissionDetailScreen() {
   const viewer = isTeacher ? 'teacher' : 'student';
   const id = parseId(useParams().id);
   const query = useSubmission(id ?? 0, id !== null);
-  const complete = useCompleteSubmission();
+  const { markDone, pendingId } = useMarkDone();
+  // the session the timer shows as running (read from its cache, not fetched again): its minutes count as practised
+  const active = useQuery({ ...activeSessionQueryOptions(id ?? 0), enabled: false });
   const queryClient = useQueryClient();
   const today = localToday();
   // What lies below the practice controls on a phone (the recordings, finishing, the description,
@@ -85,91 +91,140 @@ export default function SubmissionDetailScreen() {
   const practising = student && (task.status === 'open' || task.status === 'overdue');
   const files = task.exercise?.media_files ?? [];
 
+  // Asks first when nothing was practised; 'Rückgängig' in the toast; the focus comes back to the finishing part.
   const onComplete = async () => {
-    try {
-      const done = await complete.mutateAsync(task.id);
-      if (wasQueued(done)) toast.info(t('complete.queued'), 4000);
-      else toast.success(t('complete.success'));
-    } catch (err) {
-      toast.error(t(completeErrorKey(err)));
-      reload();
-    }
+    const done = await markDone(task, {
+      runningSince: active.data?.started_at ?? null,
+      restoreFocus: () => document.querySelector<HTMLElement>('[data-testid="complete-task"], [data-testid="task-done"]')?.focus(),
+    });
+    if (!done) reload();
   };
 
-  return (
-    // Phones: room under the content for the practice bar fixed above the tab bar.
-    <div className={practising ? 'pb-36 lg:pb-0' : undefined}>
-      <OfflineNotice updatedAt={query.dataUpdatedAt || undefined} />
-      <TaskBreadcrumb task={task} viewer={viewer} />
-      <TaskHeader task={task} today={today} />
-      {/* The student sees the settings at the top of the tools panel; the teacher here. */}
-      {!student && <ExerciseSettingsLine exercise={task.exercise} />}
-      {!student && <p className="-mt-3 mb-6 text-sm text-slate-500">{t('detail.teacherView')}</p>}
-      {/*
-        The practice screen. Phone: note, score, practice (goal, timer – and later the recorder and
-        the practice tools, in the 'Üben' region), finishing, description, media, details.
-        Desktop: the same in a main column, note and details in a side column.
-      */}
-      <div className="grid gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start">
-        {/* The note once: first on phones, at the top of the side column from lg. */}
-        {(task.teacher_note || task.teacher_feedback) && (
-          <div className="lg:col-start-3 lg:row-start-1">
-            <TaskNotes task={task} />
+  const title = taskTitle(task);
+  const settings = toolsSettings(task.exercise);
+  const recordingsFor = { id: task.id, status: task.status, title };
+
+  if (!student)
+    return (
+      <div>
+        <OfflineNotice updatedAt={query.dataUpdatedAt || undefined} />
+        <TaskBreadcrumb task={task} viewer={viewer} />
+        <TaskHeader task={task} today={today} />
+        <ExerciseSettingsLine exercise={task.exercise} />
+        <p className="-mt-3 mb-6 text-sm text-slate-500">{t('detail.teacherView')}</p>
+        <div className="grid gap-6 lg:grid-cols-3 lg:grid-rows-[auto_1fr] lg:items-start">
+          {(task.teacher_note || task.teacher_feedback) && (
+            <div className="lg:col-start-3 lg:row-start-1">
+              <TaskNotes task={task} />
+            </div>
+          )}
+          <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
+            <RecordingsSection submission={recordingsFor} viewer="teacher" userId={user?.id ?? null} />
+            {restDrawn && (
+              <>
+                <TaskDescription task={task} />
+                <MediaSection files={files} exerciseId={task.exercise?.id ?? null} />
+              </>
+            )}
           </div>
-        )}
-        <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-          {!student && <RecordingsSection submission={{ id: task.id, status: task.status, title: taskTitle(task) }} viewer="teacher" userId={user?.id ?? null} />}
-          {student && <ScoreView files={files} exerciseId={task.exercise?.id ?? null} headingId="task-score-title" />}
-          {student && (
-            <section aria-labelledby="task-practice-title" className="space-y-4" data-testid="practice-region">
-              <h2 id="task-practice-title" className="text-lg font-semibold tracking-tight text-slate-900">
-                {t('detail.practiceTitle')}
-              </h2>
-              <TaskGoal task={task} />
-              {practising && (
-                <PracticeTimer
-                  submissionId={task.id}
-                  exerciseTitle={taskTitle(task)}
-                  estimatedMinutes={task.exercise?.estimated_minutes}
-                  today={today}
-                  onSessionFinished={reload}
-                />
-              )}
-              {/* Below the timer: drawn (and its code fetched) when scrolled near or at the first
-                  Tab, not as part of the screen's first load on a phone (docs/decisions/first-load-on-a-phone.md). */}
-              <WhenVisible fallback={<Skeleton className="h-[40rem] w-full" />} testId="practice-tools">
-                <ToolsPanel key={task.exercise?.id ?? 0} initial={toolsSettings(task.exercise)} />
-              </WhenVisible>
-              {restDrawn && (
-                <RecordingsSection submission={{ id: task.id, status: task.status, title: taskTitle(task) }} viewer="student" userId={user?.id ?? null} headingLevel={3} />
-              )}
-            </section>
-          )}
-          {restDrawn && (
-            <>
-              {student && (
-                <TaskFinish task={task} practised={task.time_spent_minutes > 0} completing={complete.isPending} onComplete={() => void onComplete()} />
-              )}
-              <TaskDescription task={task} />
-              <MediaSection files={files} exerciseId={task.exercise?.id ?? null} />
-            </>
-          )}
-        </div>
-        <div className="space-y-6 lg:col-start-3">
-          {/* A teacher's view leads with the review; deleting stays last, as a secondary action. */}
-          {!student && (
+          <div className="space-y-6 lg:col-start-3">
+            {/* A teacher's view leads with the review; deleting stays last, as a secondary action. */}
             <Suspense fallback={null}>
               <TeacherReviewCard task={task} />
             </Suspense>
-          )}
-          {restDrawn && <TaskFacts task={task} viewer={viewer} />}
-          {!student && <PracticeHistory submissionId={task.id} />}
-          {!student && (
+            {restDrawn && <TaskFacts task={task} viewer={viewer} />}
+            <PracticeHistory submissionId={task.id} />
             <Suspense fallback={null}>
               <TeacherTaskActions task={task} />
             </Suspense>
-          )}
+          </div>
         </div>
+      </div>
+    );
+
+  // What to play: the score (first image, first PDF), else the media (the first item leads).
+  const hasScore = files.some((f) => f.type === 'image' || f.type === 'pdf');
+  const hasPlay = files.length > 0;
+  const userId = user?.id ?? null;
+  // From lg the piece fills a column on the left, all along the controls (right column) beside it.
+  const side = hasPlay ? 'lg:col-start-2' : undefined;
+
+  return (
+    // Phones: room under the content for the practice bar (clock, Start, Diesen Durchgang
+    // aufnehmen) fixed above the tab bar.
+    <div className={practising ? 'pb-48 lg:pb-0' : undefined}>
+      <OfflineNotice updatedAt={query.dataUpdatedAt || undefined} />
+      <TaskBreadcrumb task={task} viewer={viewer} />
+      <TaskHeader task={task} today={today} />
+      {/*
+        The practice screen (docs/decisions/practice-screen.md). Phone, first screen: the note, what
+        to play, the newest feedback, the tools' sheet; Start and 'Diesen Durchgang aufnehmen' in
+        the bar. Then the timer's sessions, the takes, finishing, description, media, details.
+        From lg: the piece on the left, everything else in the column beside it.
+      */}
+      <div
+        className={
+          hasPlay ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem] lg:grid-rows-[repeat(9,auto)_1fr] lg:items-start lg:gap-x-8' : 'mx-auto grid max-w-3xl gap-4'
+        }
+        data-testid="practice-screen"
+      >
+        {(task.teacher_note || task.teacher_feedback) && (
+          <div className={side}>
+            <TaskNotes task={task} />
+          </div>
+        )}
+        {hasPlay && (
+          <div className="min-w-0 lg:sticky lg:top-4 lg:col-start-1 lg:row-[1/-1]" data-testid="practice-piece">
+            {hasScore ? (
+              <ScoreView files={files} exerciseId={task.exercise?.id ?? null} headingId="task-score-title" />
+            ) : (
+              <MediaSection files={files} exerciseId={task.exercise?.id ?? null} />
+            )}
+          </div>
+        )}
+        <div className={side}>
+          <LatestFeedback submissionId={task.id} />
+        </div>
+        <div className={side}>
+          <ToolsDock key={task.exercise?.id ?? 0} toolsKey={task.exercise?.id ?? 0} initial={settings} summary={settingsSummary(task.exercise) || null} />
+        </div>
+        <section aria-labelledby="task-practice-title" className={cn('space-y-4', side)} data-testid="practice-region">
+          <h2 id="task-practice-title" className="sr-only">
+            {t('detail.practiceTitle')}
+          </h2>
+          <TaskGoal task={task} />
+          {practising && (
+            <PracticeTimer
+              submissionId={task.id}
+              exerciseTitle={title}
+              estimatedMinutes={task.exercise?.estimated_minutes}
+              today={today}
+              onSessionFinished={reload}
+              renderRun={userId === null ? undefined : (run) => <RunRecorder submissionId={task.id} userId={userId} title={title} run={run} />}
+            />
+          )}
+        </section>
+        {restDrawn && (
+          <>
+            <div className={side}>
+              <RecordingsSection submission={recordingsFor} viewer="student" userId={userId} />
+            </div>
+            <div className={side}>
+              <TaskFinish task={task} practised={task.time_spent_minutes > 0} completing={pendingId === task.id} onComplete={() => void onComplete()} />
+            </div>
+            <div className={side}>
+              <TaskDescription task={task} />
+            </div>
+            {hasScore && (
+              <div className={cn('min-w-0', side)}>
+                <MediaSection files={files} exerciseId={task.exercise?.id ?? null} />
+              </div>
+            )}
+            <div className={side}>
+              <TaskFacts task={task} viewer={viewer} />
+            </div>
+          </>
+        )}
       </div>
     </div>
   );
@@ -180,6 +235,7 @@ function toolsSettings(e: Submission['exercise']) {
   if (!e) return {};
   return {
     tempo_bpm: e.tempo_bpm,
+    tempo_unit: e.tempo_unit,
     meter: e.meter && e.meter_grouping ? `${e.meter} (${e.meter_grouping})` : e.meter,
     usul: e.usul,
     makam: e.makam,
@@ -188,13 +244,13 @@ function toolsSettings(e: Submission['exercise']) {
   };
 }
 
-/** 'Hicaz · Düyek · ♩ = 80' under the title, when the exercise carries settings. */
+/** 'Hicaz · Düyek · ♪ = 80' under the title, when the exercise carries settings. */
 function ExerciseSettingsLine({ exercise }: { exercise: Submission['exercise'] }) {
   const line = settingsSummary(exercise);
   if (!line) return null;
   return (
     <p className="-mt-3 mb-4 text-base font-semibold text-slate-800" data-testid="exercise-settings-line">
-      {line}
+      <SettingsSummary settings={exercise} />
     </p>
   );
 }

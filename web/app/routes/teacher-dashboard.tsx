@@ -8,10 +8,13 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardHeader } from '@web/components/ui/card';
 import { PageHeader } from '@web/components/ui/page-header';
 import { useSelectedCourse } from '@web/features/course-selection/course-selection';
-import { DASHBOARD_KEY, useTeacherDashboard } from '@web/features/dashboard/api/dashboard';
+import { DASHBOARD_KEY, useTeacherAttention, useTeacherDashboard } from '@web/features/dashboard/api/dashboard';
+import { AttentionCard } from '@web/features/dashboard/components/attention-card';
+import { FirstSteps } from '@web/features/dashboard/components/first-steps';
+import { localToday } from '@web/features/tasks/lib/task-status';
 import { StatCards } from '@web/features/dashboard/components/stat-cards';
 import { RecentStudents } from '@web/features/dashboard/components/recent-students';
-import { TeacherAgenda } from '@web/features/dashboard/components/teacher-agenda';
+import { TeacherAgenda } from '@web/features/calendar/components/teacher-agenda';
 import { CalendarSkeleton } from '@web/features/dashboard/components/calendar-skeleton';
 import { WhenVisible } from '@web/components/ui/when-visible';
 import { CalendarSubscription } from '@web/features/calendar/components/calendar-subscription';
@@ -26,7 +29,7 @@ const TaskCalendar = lazy(loadCalendar);
 // The assignment dialog and the task panel open on a click: their code (forms, Headless UI, the
 // review's schemas) is fetched after the first paint, not before it (docs/decisions/first-load-on-a-phone.md).
 const loadAssignmentDialog = () => import('@web/features/assignments/components/assignment-dialog').then((m) => ({ default: m.AssignmentDialog }));
-const loadTaskPanel = () => import('@web/features/dashboard/components/task-panel').then((m) => ({ default: m.TaskPanel }));
+const loadTaskPanel = () => import('@web/app/compositions/task-panel').then((m) => ({ default: m.TaskPanel }));
 const AssignmentDialog = lazy(loadAssignmentDialog);
 const TaskPanel = lazy(loadTaskPanel);
 
@@ -47,16 +50,20 @@ function afterPaint(fn: () => void, timeout = 1200): () => void {
 }
 
 /**
- * The teacher's dashboard (SPEC.md): stat cards, the calendar (a day click opens the assignment
- * dialog) and the 8 most recently registered students, all for the selected course; beside the
- * calendar the agenda of the week. Every entry and agenda row opens the task panel.
+ * The teacher's dashboard (SPEC.md): what needs attention (a new teacher: the first steps), stat
+ * cards, the calendar (a day click opens the assignment dialog) and the 8 most recently registered
+ * students, all for the selected course; beside the calendar the agenda of the week. Every entry
+ * and agenda row opens the task panel.
  */
 export default function TeacherDashboardScreen() {
   const { t } = useTranslation(['dashboard', 'common']);
   const { courseId } = useSelectedCourse();
   const dashboard = useTeacherDashboard(courseId);
+  const attention = useTeacherAttention(courseId);
   const qc = useQueryClient();
   const [dialogDate, setDialogDate] = useState<string | null>(null);
+  // Opened from the first steps there is no clicked day: the dialog asks for the due date.
+  const [pickDate, setPickDate] = useState(false);
   const [panelId, setPanelId] = useState<number | null>(null);
   const [agendaDay, setAgendaDay] = useState<string | null>(null);
   const [calendarReady, setCalendarReady] = useState(false);
@@ -104,6 +111,14 @@ export default function TeacherDashboardScreen() {
     void qc.invalidateQueries({ predicate: (q) => q.queryKey[0] !== CALENDAR_EVENTS_KEY[0] && q.queryKey[0] !== DASHBOARD_KEY[0], refetchType: 'none' });
   }, [qc]);
   const onEventClick = useCallback((e: CalendarEvent) => setPanelId(e.submission_id), []);
+  const onDateClick = useCallback((date: string) => {
+    setPickDate(false);
+    setDialogDate(date);
+  }, []);
+  const assignToday = useCallback(() => {
+    setPickDate(true);
+    setDialogDate(localToday());
+  }, []);
   const onDayOpen = useCallback((date: string) => {
     focusAgenda.current = true;
     setAgendaDay(date);
@@ -127,6 +142,17 @@ export default function TeacherDashboardScreen() {
     <>
       <PageHeader title={t('dashboard:title')} subtitle={courseId ? t('dashboard:subtitleCourse') : t('dashboard:subtitleAll')} />
       <div className="space-y-6" onPointerDownCapture={phone ? warmOpeners : undefined} onFocusCapture={phone ? warmOpeners : undefined}>
+        {attention.data && !attention.data.first_steps.assignment ? (
+          <FirstSteps steps={attention.data.first_steps} onAssign={assignToday} />
+        ) : (
+          <AttentionCard
+            data={attention.data}
+            loading={attention.isPending || (attention.isPlaceholderData && attention.isFetching)}
+            failed={attention.isError}
+            retrying={attention.isFetching}
+            onRetry={() => void attention.refetch()}
+          />
+        )}
         {dashboard.isError ? (
           <div role="alert" className="flex flex-wrap items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
             <AlertTriangle aria-hidden="true" className="size-5 shrink-0" />
@@ -149,11 +175,11 @@ export default function TeacherDashboardScreen() {
               <div className="p-3 sm:p-5">
                 {calendarReady && phone ? (
                   <WhenVisible fallback={<CalendarSkeleton />}>
-                    <TaskCalendar canCreate courseId={courseId} onDateClick={setDialogDate} onEventClick={onEventClick} onDayOpen={onDayOpen} />
+                    <TaskCalendar canCreate courseId={courseId} onDateClick={onDateClick} onEventClick={onEventClick} onDayOpen={onDayOpen} />
                   </WhenVisible>
                 ) : calendarReady ? (
                   <Suspense fallback={<CalendarSkeleton />}>
-                    <TaskCalendar canCreate courseId={courseId} onDateClick={setDialogDate} onEventClick={onEventClick} onDayOpen={onDayOpen} />
+                    <TaskCalendar canCreate courseId={courseId} onDateClick={onDateClick} onEventClick={onEventClick} onDayOpen={onDayOpen} />
                   </Suspense>
                 ) : (
                   <CalendarSkeleton />
@@ -172,7 +198,7 @@ export default function TeacherDashboardScreen() {
       {/* Mounted from the first opening on, so they can animate out when closed. */}
       {(dialogUsed || dialogDate !== null) && (
         <Suspense fallback={null}>
-          <AssignmentDialog date={dialogDate} courseId={courseId} onClose={() => setDialogDate(null)} onCreated={onCreated} />
+          <AssignmentDialog date={dialogDate} courseId={courseId} pickDate={pickDate} onClose={() => setDialogDate(null)} onCreated={onCreated} />
         </Suspense>
       )}
       {(panelUsed || panelId !== null) && (

@@ -4,7 +4,7 @@ import { DialogTitle, Listbox, ListboxButton, ListboxOption, ListboxOptions } fr
 import { AlertCircle, Check, ChevronDown, Dumbbell, RefreshCw, Repeat, Search, Users } from 'lucide-react';
 import { EXPIRY_DAYS, RECURRENCE_TYPES, type RecurrenceType } from '@contract/constants';
 import type { CreateAssignmentBody } from '@contract/assignments';
-import { maxRecurrenceEnd, recurrenceEndProblem } from '@contract/recurrence';
+import { isDateInRange, maxRecurrenceEnd, recurrenceEndProblem } from '@contract/recurrence';
 import { Button } from '@web/components/ui/button';
 import { Checkbox, Select, TextArea, TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';
@@ -15,7 +15,7 @@ import { isApiError } from '@web/lib/api';
 import { formatLongDate } from '@web/lib/format';
 import { useAssignmentOptions, useCreateAssignment, type ExerciseOption } from '../api/assignments';
 import { errorMessage, recurrenceSummary, successMessage } from '../lib/assignment-messages';
-import { filterStudents } from '@web/features/students/lib/filter-students';
+import { filterStudents } from '@web/lib/filter-students';
 
 export type AssignmentCreated = { total: number; students: number; repeating: boolean };
 
@@ -27,10 +27,19 @@ export type AssignmentDialogProps = {
   onClose: () => void;
   /** After a successful creation (the dialog has closed and shown the toast). */
   onCreated?: (result: AssignmentCreated) => void;
+  /** Preselected exercise (opened from an exercise card). */
+  exerciseId?: number | null;
+  /** Preselected student (opened from a student's page). */
+  studentId?: number | null;
+  /**
+   * Opened without a calendar day (an exercise card, a student's page, the first steps): `date` is
+   * only the suggested due date, and the form asks for it (docs/decisions/teacher-day-actions.md).
+   */
+  pickDate?: boolean;
 };
 
 /** The teacher's dialog 'Neue Aufgabe erstellen' (SPEC.md: Assignment dialog, sections 4, 5 and 8). */
-export function AssignmentDialog({ date, courseId, onClose, onCreated }: AssignmentDialogProps) {
+export function AssignmentDialog({ date, courseId, onClose, onCreated, exerciseId = null, studentId = null, pickDate = false }: AssignmentDialogProps) {
   const { t, i18n } = useTranslation(['assignments', 'common']);
   // Keep the last date while the dialog animates out (set while rendering: docs/decisions/compiler-ready-components.md).
   const [shownDate, setShownDate] = useState(date);
@@ -48,31 +57,53 @@ export function AssignmentDialog({ date, courseId, onClose, onCreated }: Assignm
         <div>
           <p className="text-xs font-semibold tracking-wide text-brand-700 uppercase">{t('assignments:dialogName')}</p>
           <DialogTitle className="mt-0.5 text-lg font-semibold text-slate-900">
-            {t('assignments:header', { date: current ? formatLongDate(current, language) : '' })}
+            {pickDate ? t('assignments:headerAny') : t('assignments:header', { date: current ? formatLongDate(current, language) : '' })}
           </DialogTitle>
         </div>
       }
     >
-      {current && <AssignmentForm key={current} date={current} courseId={courseId} open={open} onClose={onClose} onCreated={onCreated} />}
+      {current && (
+        <AssignmentForm
+          key={`${current}:${exerciseId ?? ''}:${studentId ?? ''}`}
+          date={current}
+          courseId={courseId}
+          open={open}
+          onClose={onClose}
+          onCreated={onCreated}
+          exerciseId={exerciseId}
+          studentId={studentId}
+          pickDate={pickDate}
+        />
+      )}
     </Modal>
   );
 }
 
-type FormProps = { date: string; courseId: number | null; open: boolean; onClose: () => void; onCreated?: (r: AssignmentCreated) => void };
+type FormProps = {
+  date: string;
+  courseId: number | null;
+  open: boolean;
+  onClose: () => void;
+  onCreated?: (r: AssignmentCreated) => void;
+  exerciseId: number | null;
+  studentId: number | null;
+  pickDate: boolean;
+};
 
-function AssignmentForm({ date, courseId, open, onClose, onCreated }: FormProps) {
+function AssignmentForm({ date: suggested, courseId, open, onClose, onCreated, exerciseId: presetExercise, studentId: presetStudent, pickDate }: FormProps) {
   const { t, i18n } = useTranslation(['assignments', 'common']);
   const toast = useToast();
   const language = i18n.language === 'tr' ? 'tr' : 'de';
   const { students, exercises } = useAssignmentOptions(courseId, language, open);
   const create = useCreateAssignment();
 
-  const [exerciseId, setExerciseId] = useState<number | null>(null);
+  const [date, setDate] = useState(suggested);
+  const [exerciseId, setExerciseId] = useState<number | null>(presetExercise);
   const [recurrence, setRecurrence] = useState<RecurrenceType>('none');
   const [endDate, setEndDate] = useState('');
   const [expiry, setExpiry] = useState(String(EXPIRY_DAYS.default));
   const [note, setNote] = useState('');
-  const [selected, setSelected] = useState<number[]>([]);
+  const [selected, setSelected] = useState<number[]>(presetStudent !== null ? [presetStudent] : []);
   const [alert, setAlert] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [search, setSearch] = useState('');
@@ -82,7 +113,9 @@ function AssignmentForm({ date, courseId, open, onClose, onCreated }: FormProps)
   const exerciseList = exercises.data?.exercises ?? [];
   const busy = create.isPending;
   const repeating = recurrence !== 'none';
-  const summary = recurrenceSummary(t, date, recurrence, endDate);
+  // A due date being typed is not a date yet: nothing is derived from it until it is one.
+  const dateOk = isDateInRange(date);
+  const summary = dateOk ? recurrenceSummary(t, date, recurrence, endDate) : null;
   const chosen = exerciseList.find((e) => e.id === exerciseId) ?? null;
 
   // A student who left the list (course changed, deleted) is no longer selected.
@@ -117,6 +150,7 @@ function AssignmentForm({ date, courseId, open, onClose, onCreated }: FormProps)
 
   function validate(): Record<string, string> {
     const errors: Record<string, string> = {};
+    if (pickDate && !isDateInRange(date)) errors.due_date = t('assignments:due.invalid');
     if (expiry.trim() !== '') {
       const n = Number(expiry);
       if (!Number.isInteger(n) || n < EXPIRY_DAYS.min || n > EXPIRY_DAYS.max) errors.expiration_days = t('assignments:expiry.invalid');
@@ -177,6 +211,19 @@ function AssignmentForm({ date, courseId, open, onClose, onCreated }: FormProps)
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="-mx-5 -my-4 flex flex-col sm:-mx-6">
       <div className="space-y-5 px-5 py-4 sm:px-6">
+        {pickDate && (
+          <TextField
+            type="date"
+            required
+            label={t('assignments:due.label')}
+            value={date}
+            disabled={busy}
+            onChange={(e) => setDate(e.target.value)}
+            error={fieldErrors.due_date}
+            wrapperClassName="sm:max-w-xs"
+            data-testid="assignment-due"
+          />
+        )}
         {/* Exercise */}
         <section aria-labelledby={`${ids.exercise}-label`}>
           <div className="mb-1.5 flex items-baseline justify-between gap-3">
@@ -268,8 +315,8 @@ function AssignmentForm({ date, courseId, open, onClose, onCreated }: FormProps)
             type="date"
             label={t('assignments:end.label')}
             value={endDate}
-            min={date}
-            max={maxRecurrenceEnd(date)}
+            min={dateOk ? date : undefined}
+            max={dateOk ? maxRecurrenceEnd(date) : undefined}
             disabled={!repeating || busy}
             onChange={(e) => setEndDate(e.target.value)}
             hint={repeating ? t('assignments:end.hint') : undefined}

@@ -1,5 +1,5 @@
 import type { CalendarEvent } from '@contract/calendar';
-import { localToday } from '@web/features/progress/lib/progress';
+import { localToday } from '@web/lib/today';
 import { calendarStatus, type CalendarStatusKey } from './calendar-settings';
 
 /** The exercise of a teacher's entry: the title is 'exercise – student' (CONTRACT.md); a student's title is the exercise. */

@@ -39,14 +39,14 @@ function CoursesSkeleton({ label }: { label: string }) {
  * The courses screen: cards, add/edit in the modal, delete after confirmation.
  * `onDeleted` lets the screen clear the sidebar's selection when that course was selected.
  */
-export function CoursesPage({ onDeleted }: { onDeleted?: (courseId: number) => void }) {
+export function CoursesPage({ onDeleted, startCreating = false }: { onDeleted?: (courseId: number) => void; /** Open the form for a new course at once (`?new=1`). */ startCreating?: boolean }) {
   const { t } = useTranslation(['courses', 'common']);
   const toast = useToast();
   const confirm = useConfirm();
   const list = useCoursesList();
   const { save, remove } = useCourseMutations();
   const [editing, setEditing] = useState<Course | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const [formOpen, setFormOpen] = useState(startCreating);
 
   useEffect(() => {
     if (list.isError) toast.error(t('courses:toast.loadError'));

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TeacherDashboard } from '@contract/dashboard';
+import type { TeacherAttention, TeacherDashboard } from '@contract/dashboard';
 import { api } from '@web/lib/api';
 import { currentLanguage } from '@web/lib/i18n';
 
@@ -17,4 +17,16 @@ export const teacherDashboardQueryOptions = (courseId: number | null) =>
 /** Reloads when the course changes; the previous numbers stay visible meanwhile. */
 export function useTeacherDashboard(courseId: number | null) {
   return useQuery({ ...teacherDashboardQueryOptions(courseId), placeholderData: keepPreviousData });
+}
+
+export const attentionKey = (courseId: number | null) => [...DASHBOARD_KEY, 'attention', { courseId }] as const;
+
+/** GET /api/dashboard/attention?course_id → quiet students, piling overdue tasks, waiting takes and the first steps. */
+export function fetchTeacherAttention(courseId: number | null, signal?: AbortSignal): Promise<TeacherAttention> {
+  return api<TeacherAttention>('/api/dashboard/attention', { query: { course_id: courseId, language: currentLanguage() }, signal });
+}
+
+/** Under DASHBOARD_KEY: a new task reloads it with the counts. */
+export function useTeacherAttention(courseId: number | null) {
+  return useQuery({ queryKey: attentionKey(courseId), queryFn: ({ signal }) => fetchTeacherAttention(courseId, signal), placeholderData: keepPreviousData });
 }

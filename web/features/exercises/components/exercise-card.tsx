@@ -1,7 +1,9 @@
+import '@web/features/exercises/i18n';
 import { useTranslation } from 'react-i18next';
-import { CalendarDays, Clock, Flag, Paperclip, Target } from 'lucide-react';
+import { CalendarDays, CalendarPlus, Clock, Flag, Paperclip, Target } from 'lucide-react';
 import type { Exercise } from '@contract/exercises';
 import { Badge, type BadgeTone } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
 import { EditDeleteButtons } from '@web/components/ui/edit-delete-buttons';
 import { Card } from '@web/components/ui/card';
 import { formatDate } from '@web/lib/format';
@@ -13,11 +15,14 @@ export function ExerciseCard({
   categoryLabel,
   onEdit,
   onDelete,
+  onAssign,
 }: {
   exercise: Exercise;
   categoryLabel: string | null;
   onEdit: () => void;
   onDelete: () => void;
+  /** 'Zuweisen': opens the assignment dialog with this exercise (composed by the screen). */
+  onAssign?: () => void;
 }) {
   const { t } = useTranslation(['exercises', 'common']);
   const e = exercise;
@@ -75,7 +80,20 @@ export function ExerciseCard({
           <CalendarDays aria-hidden="true" className="size-3.5" />
           {t('exercises:card.created', { date: formatDate(e.created_at) })}
         </p>
-        <div className="flex items-center gap-1">
+        <div className="flex flex-wrap items-center gap-1">
+          {onAssign && (
+            <Button
+              size="sm"
+              variant="secondary"
+              icon={<CalendarPlus aria-hidden="true" className="size-4" />}
+              onClick={onAssign}
+              aria-label={t('exercises:card.assignLabel', { title: e.title })}
+              className="h-11 sm:h-8"
+              data-testid="exercise-assign"
+            >
+              {t('exercises:card.assign')}
+            </Button>
+          )}
           <EditDeleteButtons
             onEdit={onEdit}
             onDelete={onDelete}

@@ -1,3 +1,4 @@
+import '@web/features/exercises/i18n';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, DIFFICULTIES } from '@contract/constants';
@@ -7,7 +8,7 @@ import { Checkbox, Select, TextArea, TextField } from '@web/components/ui/fields
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
 import { useOpening } from '@web/lib/use-opening';
-import { LANGUAGE_NAMES, LANGUAGES } from '@web/lib/i18n';
+import { LANGUAGE_NAMES, LANGUAGES, useLanguage } from '@web/lib/i18n';
 import {
   addFiles,
   hasSettings,
@@ -22,6 +23,7 @@ import {
 import { parseMeter } from '@contract/exercise-settings';
 import { ExerciseSettingsSection } from './exercise-settings-section';
 import { FilePicker } from './file-picker';
+import { formatPercent } from '@web/lib/format';
 
 export type ExerciseFormProps = {
   open: boolean;
@@ -42,6 +44,7 @@ type Errors = Partial<
 /** Add / edit an exercise with its files (SPEC.md section 5, exercise form and upload). */
 export function ExerciseForm({ open, exercise, categories, courses, defaultCourseIds, defaultLanguage, onClose, onSubmit }: ExerciseFormProps) {
   const { t } = useTranslation(['exercises', 'common']);
+  const language = useLanguage();
   const formId = useId();
   const [v, setV] = useState<ExerciseFormValues>(() => initialValues(exercise, { language: defaultLanguage, courseIds: defaultCourseIds }));
   const [files, setFiles] = useState<File[]>([]);
@@ -159,7 +162,7 @@ export function ExerciseForm({ open, exercise, categories, courses, defaultCours
               >
                 <div className="h-full rounded-full bg-brand-600 transition-[width] duration-200" style={{ width: `${percent}%` }} />
               </div>
-              <span className="shrink-0 text-xs text-slate-600 tabular-nums">{t('exercises:form.uploading', { percent })}</span>
+              <span className="shrink-0 text-xs text-slate-600 tabular-nums">{t('exercises:form.uploading', { percent: formatPercent(percent, language) })}</span>
             </div>
           )}
           <Button variant="secondary" onClick={onClose} disabled={busy}>

@@ -42,12 +42,16 @@ describe('ExerciseForm: Übungseinstellungen', { timeout: 20_000 }, () => {
     await user.selectOptions(screen.getByLabelText('Makam'), 'Hicaz');
     await user.type(screen.getByLabelText('Durak (Grundton)'), 'Dügâh');
     await user.type(screen.getByLabelText('Schlagmuster'), 'düm tek - tek');
-    expect(screen.getByTestId('exercise-settings-summary')).toHaveTextContent('Hicaz · Düyek · 7/8 (2+2+3) · ♩ = 120');
+    expect(screen.getByTestId('exercise-settings-summary')).toHaveTextContent('Hicaz · Düyek · 7/8 (2+2+3) · ♪ = 120');
+    // Düyek 8/8 counts eighths, the tempo's hint says so; there is nothing to choose
+    expect(screen.getByLabelText('Tempo (BPM)')).toHaveAccessibleDescription('Ganze Zahl von 20 bis 300: Achtel pro Minute');
+    expect(screen.queryByLabelText('Zählzeit des Tempos')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Übung erstellen' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     const fd = onSubmit.mock.calls[0]![0];
-    expect(Object.fromEntries(['tempo_bpm', 'meter', 'meter_grouping', 'usul', 'makam', 'durak', 'usul_pattern'].map((k) => [k, fd.get(k)]))).toEqual({
+    expect(Object.fromEntries(['tempo_bpm', 'tempo_unit', 'meter', 'meter_grouping', 'usul', 'makam', 'durak', 'usul_pattern'].map((k) => [k, fd.get(k)]))).toEqual({
       tempo_bpm: '120',
+      tempo_unit: '',
       meter: '7/8',
       meter_grouping: '2+2+3',
       usul: 'duyek',
@@ -70,6 +74,32 @@ describe('ExerciseForm: Übungseinstellungen', { timeout: 20_000 }, () => {
     expect(fd.get('tempo_bpm')).toBe('80');
     expect(fd.get('usul_pattern')).toBe('dum tek rest tek');
     expect(fd.get('meter')).toBe('');
+  });
+
+  it('a 6/8 exercise lets the teacher count dotted quarters ("♩. = 60"); the written unit is sent as blank', async () => {
+    const { user, onSubmit } = setup();
+    await user.click(screen.getByRole('button', { name: /Übungseinstellungen/ }));
+    await user.type(screen.getByLabelText('Titel'), 'Yürük');
+    await user.type(screen.getByLabelText('Tempo (BPM)'), '60');
+    expect(screen.queryByLabelText('Zählzeit des Tempos')).toBeNull(); // no meter yet: quarters
+    expect(screen.getByTestId('exercise-settings-summary')).toHaveTextContent('♩ = 60');
+    await user.type(screen.getByLabelText('Taktart'), '6/8');
+    const unit = screen.getByLabelText('Zählzeit des Tempos');
+    expect(unit).toHaveValue('');
+    expect(screen.getByTestId('exercise-settings-summary')).toHaveTextContent('6/8 · ♪ = 60');
+    expect(screen.getByRole('img', { name: 'Achtel = 60' })).toBeInTheDocument();
+    await user.selectOptions(unit, 'punktierte Viertel');
+    expect(screen.getByTestId('exercise-settings-summary')).toHaveTextContent('6/8 · ♩. = 60');
+    expect(screen.getByRole('img', { name: 'punktierte Viertel = 60' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Tempo (BPM)')).toHaveAccessibleDescription('Ganze Zahl von 20 bis 300: punktierte Viertel pro Minute');
+    await user.click(screen.getByRole('button', { name: 'Übung erstellen' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]![0].get('tempo_unit')).toBe('dotted-quarter');
+    // the written unit again: blank (null = the meter's own unit)
+    await user.selectOptions(unit, 'Achtel');
+    await user.click(screen.getByRole('button', { name: 'Übung erstellen' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(2));
+    expect(onSubmit.mock.calls[1]![0].get('tempo_unit')).toBe('');
   });
 
   it('checks tempo, meter and grouping on the client and opens the section on an error', async () => {

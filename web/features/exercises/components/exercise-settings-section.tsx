@@ -1,8 +1,10 @@
+import '@web/features/exercises/i18n';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown } from 'lucide-react';
 import { DURAK_MAX } from '@contract/exercise-settings';
-import { MAKAM_KEYS, TEMPO_RANGE, USUL_KEYS, type MakamKey, type UsulKey } from '@contract/music-keys';
+import { MAKAM_KEYS, TEMPO_RANGE, TEMPO_UNITS, USUL_KEYS, barOf, effectiveTempoUnit, tempoUnitChoices, type MakamKey, type TempoUnit, type UsulKey } from '@contract/music-keys';
+import { SettingsSummary } from '@web/components/settings-summary';
 import { Select, TextField } from '@web/components/ui/fields';
 import { MAKAM_NAMES, settingsSummary, USUL_NAMES } from '@web/lib/music-names';
 import type { ExerciseFormValues, SettingsKey } from '../lib/exercise-form';
@@ -27,14 +29,25 @@ type Props = {
 export function ExerciseSettingsSection({ values, errors, open, onToggle, onChange, idPrefix, disabled }: Props) {
   const { t } = useTranslation('exercises');
   const panelId = useId();
-  const summary = settingsSummary({
+  const settings = {
     tempo_bpm: Number(values.tempo_bpm) || null,
+    tempo_unit: values.tempo_unit || null,
     meter: values.meter.trim() || null,
     meter_grouping: values.meter_grouping.trim() || null,
     usul: values.usul || null,
     makam: values.makam || null,
     durak: values.durak.trim() || null,
-  });
+  };
+  const summary = settingsSummary(settings);
+  // The tempo counts the written unit of the usul or meter; a compound bar (6/8) lets the teacher
+  // count dotted quarters instead (docs/decisions/exercise-settings.md). A unit stored for another
+  // bar stays offered, so that nothing changes unseen.
+  const writtenUnit = effectiveTempoUnit({ ...settings, tempo_unit: null });
+  const bar = barOf(settings);
+  const choices: TempoUnit[] = bar ? tempoUnitChoices(bar.beats, bar.unit, bar.groups) : [writtenUnit];
+  if (values.tempo_unit && !choices.includes(values.tempo_unit)) choices.push(values.tempo_unit);
+  const unit = effectiveTempoUnit(settings);
+  const unitName = (u: TempoUnit) => t(`common:noteValues.${u}`);
   return (
     <section className="rounded-lg ring-1 ring-slate-200 ring-inset sm:col-span-2" aria-labelledby={`${panelId}-heading`} data-testid="exercise-settings">
       <h3 id={`${panelId}-heading`} className="m-0">
@@ -48,7 +61,7 @@ export function ExerciseSettingsSection({ values, errors, open, onToggle, onChan
           <span className="min-w-0 flex-1">
             <span className="block text-sm font-semibold text-slate-800">{t('settings.title')}</span>
             <span className="block truncate text-xs text-slate-500" data-testid="exercise-settings-summary">
-              {summary || t('settings.summaryEmpty')}
+              {summary ? <SettingsSummary settings={settings} /> : t('settings.summaryEmpty')}
             </span>
           </span>
           <ChevronDown aria-hidden="true" className={`size-5 shrink-0 text-slate-500 transition-transform ${open ? 'rotate-180' : ''}`} />
@@ -65,12 +78,30 @@ export function ExerciseSettingsSection({ values, errors, open, onToggle, onChan
           min={TEMPO_RANGE.min}
           max={TEMPO_RANGE.max}
           step={1}
-          hint={t('settings.tempoHint')}
+          hint={t('settings.tempoHint', { unit: unitName(unit) })}
           value={values.tempo_bpm}
           disabled={disabled}
           onChange={(e) => onChange('tempo_bpm', e.target.value)}
           error={errors.tempo_bpm}
         />
+        {choices.length > 1 ? (
+          <Select
+            id={`${idPrefix}-tempo_unit`}
+            label={t('settings.tempoUnit')}
+            name="tempo_unit"
+            value={values.tempo_unit === writtenUnit ? '' : values.tempo_unit}
+            disabled={disabled}
+            onChange={(e) => onChange('tempo_unit', (TEMPO_UNITS as readonly string[]).includes(e.target.value) ? (e.target.value as TempoUnit) : '')}
+            error={errors.tempo_unit}
+            data-testid="exercise-tempo-unit"
+          >
+            {choices.map((u) => (
+              <option key={u} value={u === writtenUnit ? '' : u}>
+                {unitName(u)}
+              </option>
+            ))}
+          </Select>
+        ) : null}
         <div className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-3">
           <TextField
             id={`${idPrefix}-meter`}

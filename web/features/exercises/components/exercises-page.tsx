@@ -1,3 +1,4 @@
+import '@web/features/exercises/i18n';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Music, Plus, Search, SearchX } from 'lucide-react';
@@ -45,10 +46,14 @@ export type ExercisesPageProps = {
   courseId: number | null;
   /** The teacher's courses, for the form's multi-select. */
   courses: ReadonlyArray<{ id: number; name: string }>;
+  /** 'Zuweisen' on each card: the screen opens its assignment dialog (features do not import each other). */
+  onAssign?: (exercise: Exercise) => void;
+  /** Open the form for a new exercise at once (the first steps' link, `?new=1`). */
+  startCreating?: boolean;
 };
 
 /** The exercise library (teacher): search, category and difficulty filters, cards, add/edit with files, delete. */
-export function ExercisesPage({ courseId, courses }: ExercisesPageProps) {
+export function ExercisesPage({ courseId, courses, onAssign, startCreating = false }: ExercisesPageProps) {
   const { t, i18n } = useTranslation(['exercises', 'common']);
   const language = isLanguage(i18n.language) ? i18n.language : 'de';
   const toast = useToast();
@@ -60,7 +65,7 @@ export function ExercisesPage({ courseId, courses }: ExercisesPageProps) {
   const [category, setCategory] = useState('');
   const [difficulty, setDifficulty] = useState('');
   const [editing, setEditing] = useState<Exercise | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const [formOpen, setFormOpen] = useState(startCreating);
 
   useEffect(() => {
     if (list.isError) toast.error(t('exercises:toast.loadError'));
@@ -189,7 +194,13 @@ export function ExercisesPage({ courseId, courses }: ExercisesPageProps) {
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {shown.map((e) => (
             <li key={e.id} className="flex">
-              <ExerciseCard exercise={e} categoryLabel={labelOf(e)} onEdit={() => openEdit(e)} onDelete={() => void askDelete(e)} />
+              <ExerciseCard
+                exercise={e}
+                categoryLabel={labelOf(e)}
+                onEdit={() => openEdit(e)}
+                onDelete={() => void askDelete(e)}
+                onAssign={onAssign ? () => onAssign(e) : undefined}
+              />
             </li>
           ))}
         </ul>

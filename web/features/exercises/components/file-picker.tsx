@@ -1,3 +1,4 @@
+import '@web/features/exercises/i18n';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@web/lib/i18n';

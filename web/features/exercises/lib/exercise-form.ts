@@ -1,7 +1,7 @@
 import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES, type Category, type Difficulty } from '@contract/constants';
 import type { Exercise } from '@contract/exercises';
 import { parseGrouping, parseMeter, strokeList } from '@contract/exercise-settings';
-import { STROKES, TEMPO_RANGE, type MakamKey, type UsulKey } from '@contract/music-keys';
+import { STROKES, TEMPO_RANGE, type MakamKey, type TempoUnit, type UsulKey } from '@contract/music-keys';
 
 /** What the picker needs of a File (a real File in the browser, a plain object in tests). */
 export type PickedFile = { name: string; size: number; type: string };
@@ -73,6 +73,8 @@ export type ExerciseFormValues = {
   course_ids: number[];
   /** Practice-tool settings ("Übungseinstellungen"), all optional; text as typed. */
   tempo_bpm: string;
+  /** The note value the tempo counts; '' = the usul's or meter's written unit. */
+  tempo_unit: TempoUnit | '';
   meter: string;
   meter_grouping: string;
   usul: UsulKey | '';
@@ -83,7 +85,7 @@ export type ExerciseFormValues = {
 };
 
 /** The settings' fields of the form. */
-export const SETTINGS_KEYS = ['tempo_bpm', 'meter', 'meter_grouping', 'usul', 'usul_pattern', 'makam', 'durak'] as const;
+export const SETTINGS_KEYS = ['tempo_bpm', 'tempo_unit', 'meter', 'meter_grouping', 'usul', 'usul_pattern', 'makam', 'durak'] as const;
 export type SettingsKey = (typeof SETTINGS_KEYS)[number];
 
 /** True when any setting is filled in (the section then starts open). */
@@ -104,6 +106,7 @@ export function initialValues(e: Exercise | null | undefined, defaults: { langua
     tags: e?.tags.join(', ') ?? '',
     course_ids: e ? e.courses.map((c) => c.id) : defaults.courseIds,
     tempo_bpm: e?.tempo_bpm ? String(e.tempo_bpm) : '',
+    tempo_unit: e?.tempo_unit ?? '',
     meter: e?.meter ?? '',
     meter_grouping: e?.meter_grouping ?? '',
     usul: e?.usul ?? '',

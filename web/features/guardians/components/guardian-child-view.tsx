@@ -134,7 +134,7 @@ function ChildPage({ childId, renderChart, renderRecording }: GuardianChildViewP
             <StatCard label={t('child.sessions')} value={d?.metrics.total_practice_sessions ?? dash} icon={Layers} tone="neutral" loading={query.isPending} testId="kpi-sessions" />
             <StatCard
               label={t('child.completionRate')}
-              value={d ? formatPercent(d.metrics.overall_metrics.completion_rate) : dash}
+              value={d ? formatPercent(d.metrics.overall_metrics.completion_rate, language) : dash}
               hint={t('child.completionHint')}
               icon={Percent}
               tone="amber"
@@ -288,7 +288,7 @@ function TaskItem({ submission: s, today }: { submission: Submission; today: str
                 <div className="flex gap-1">
                   <dt>{t('child.accuracy')}:</dt>
                   <dd className="font-semibold tabular-nums" data-testid="child-task-accuracy">
-                    {formatPercent(s.accuracy_score)}
+                    {formatPercent(s.accuracy_score, language)}
                   </dd>
                 </div>
               )}

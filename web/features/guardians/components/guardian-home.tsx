@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { AlertTriangle, ChevronRight, CircleDot, Clock3, Flame, MessageSquareText, RotateCcw, Timer, Users } from 'lucide-react';
 import type { GuardianChild } from '@contract/guardians';
 import { Badge } from '@web/components/ui/badge';
+import { feedbackHref } from '@web/lib/feedback-landing';
 import { Button } from '@web/components/ui/button';
 import { Card } from '@web/components/ui/card';
 import { cn } from '@web/components/ui/cn';
@@ -96,12 +97,26 @@ function ChildCard({ child }: { child: GuardianChild }) {
           <p className="truncate text-sm text-slate-600" title={t('home.teacher', { name: child.teacher.name })}>
             {t('home.teacher', { name: child.teacher.name })}
           </p>
-          {child.new_feedback > 0 && (
-            <Badge tone="violet" className="mt-1.5">
-              <MessageSquareText aria-hidden="true" className="size-3.5" />
-              <span data-testid="child-new-feedback">{t('home.newFeedback', { count: child.new_feedback })}</span>
-            </Badge>
-          )}
+          {child.new_feedback > 0 &&
+            (child.new_feedback_latest ? (
+              // above the card's own link: the take with the newest feedback, at its newest comment, playing from there
+              <Link
+                to={feedbackHref(`/children/${child.id}`, child.new_feedback_latest)}
+                className="relative z-10 mt-1.5 inline-flex rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+                data-testid="child-new-feedback-link"
+              >
+                <Badge tone="violet" className="underline-offset-2 hover:underline">
+                  <MessageSquareText aria-hidden="true" className="size-3.5" />
+                  <span data-testid="child-new-feedback">{t('home.newFeedback', { count: child.new_feedback })}</span>
+                  <span className="sr-only"> ({child.name})</span>
+                </Badge>
+              </Link>
+            ) : (
+              <Badge tone="violet" className="mt-1.5">
+                <MessageSquareText aria-hidden="true" className="size-3.5" />
+                <span data-testid="child-new-feedback">{t('home.newFeedback', { count: child.new_feedback })}</span>
+              </Badge>
+            ))}
         </div>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4 md:grid-cols-2 xl:grid-cols-4">

@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Minus, Plus, X } from 'lucide-react';
+import { formatPercent } from '@web/lib/format';
+import { useLanguage } from '@web/lib/i18n';
 
 const ZOOMS = [1, 1.5, 2, 3] as const;
 
 /** The score full screen: zoom steps (100–300 %), scrolling in both directions, pinch-zoom as the browser allows; Escape closes. */
 export default function ScoreZoom({ src, alt, title, onClose }: { src: string; alt: string; title: string; onClose: () => void }) {
   const { t } = useTranslation('tasks');
+  const language = useLanguage();
   const [zoom, setZoom] = useState(0);
   return (
     <Dialog open onClose={onClose} className="relative z-50">
@@ -24,7 +27,7 @@ export default function ScoreZoom({ src, alt, title, onClose }: { src: string; a
           >
             <Minus aria-hidden="true" className="size-5" />
           </button>
-          <span className="w-12 text-center text-sm tabular-nums">{Math.round((ZOOMS[zoom] ?? 1) * 100)}%</span>
+          <span className="w-12 text-center text-sm tabular-nums">{formatPercent((ZOOMS[zoom] ?? 1) * 100, language)}</span>
           <button
             type="button"
             onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}

@@ -4,14 +4,15 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { onlineManager } from '@tanstack/react-query';
 import { renderWithApp } from '@web/test/render';
-import { writes } from '../lib/outbox';
+import { outbox, type OutboxEntry } from '@web/lib/outbox/store';
+import { writes } from '@web/lib/outbox/writes';
 import { updateStore } from '../lib/update-store';
 import { OutboxIndicator } from './outbox-indicator';
-import { OfflineNotice } from './offline-notice';
+import { OfflineNotice } from '@web/components/offline-notice';
 
 afterEach(async () => {
   act(() => onlineManager.setOnline(true));
-  for (const w of await writes.list(5)) await writes.remove(w.id);
+  for (const e of await outbox.list(5)) await outbox.remove(e.id);
   updateStore.set({ needRefresh: false, update: null });
 });
 
@@ -55,6 +56,25 @@ describe('the outbox indicator (docs/decisions/offline-practice.md)', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByTestId('outbox-panel')).toBeNull();
     await writes.remove(foreign.id);
+  });
+
+  it('lists every kind of the one outbox in order: a take refused for want of room with what to do, and a kind it has no label for as a change', async () => {
+    await writes.add({ userId: 5, kind: 'complete', submissionId: 3, title: 'Tonleiter', method: 'PATCH', path: '/api/submissions/3/complete' });
+    const take = await outbox.add<OutboxEntry & { take: object }>({ userId: 5, kind: 'take', submissionId: 3, title: 'Etüde', take: {} });
+    await outbox.update(take.id, { state: 'refused', error: 'voll', refusal: { code: 'storage_quota_student', used_bytes: 52_428_800, quota_bytes: 52_428_800 } });
+    await outbox.add({ userId: 5, kind: 'message', submissionId: 3, title: 'Frage' });
+
+    renderWithApp(<OutboxIndicator userId={5} placement="sidebar" />);
+    await userEvent.click(await screen.findByRole('button', { name: /3 Änderungen warten/ }));
+    const items = await screen.findAllByTestId('outbox-item');
+    expect(items.map((i) => i.getAttribute('data-state'))).toEqual(['waiting', 'refused', 'waiting']);
+    expect(items[0]).toHaveTextContent('Als erledigt markiert – Tonleiter');
+    expect(items[1]).toHaveTextContent('Aufnahme – Etüde');
+    expect(items[1]).toHaveTextContent(/Vom Server abgelehnt: Dein Speicher für Aufnahmen ist voll/);
+    expect(items[2]).toHaveTextContent('Änderung – Frage');
+    await userEvent.click(screen.getByRole('button', { name: 'Verwerfen' }));
+    await waitFor(() => expect(screen.getAllByTestId('outbox-item')).toHaveLength(2));
+    expect((await outbox.list(5)).map((e) => e.kind)).toEqual(['complete', 'message']);
   });
 });
 

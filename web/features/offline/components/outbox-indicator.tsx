@@ -5,17 +5,20 @@ import { CloudOff, CloudUpload, AlertTriangle, LoaderCircle } from 'lucide-react
 import { useOnline } from '@web/lib/online';
 import { formatDuration } from '@web/lib/format';
 import { cn } from '@web/components/ui/cn';
-import { usePendingTakes } from '@web/features/recordings/lib/uploads';
-import { outbox as takes } from '@web/features/recordings/lib/outbox';
-import { writes, type QueuedWrite } from '../lib/outbox';
-import { useQueuedWrites } from '../lib/use-outbox';
-import { requestFlush } from '../lib/sync-trigger';
+import { outbox, type EntryState, type OutboxEntry } from '@web/lib/outbox/store';
+import { useOutbox } from '@web/lib/outbox/use-outbox';
+import { useUploadProgress } from '@web/lib/outbox/progress';
+import type { QueuedWrite } from '@web/lib/outbox/writes';
+import { requestFlush } from '@web/lib/outbox/sync-trigger';
 import { takeErrorText } from '@web/lib/storage-errors';
 
 const TIME_OF_DAY = new Intl.DateTimeFormat('de-DE', { hour: '2-digit', minute: '2-digit' });
 const timeOfDay = (iso: string) => TIME_OF_DAY.format(new Date(iso));
 
-type Row = { id: string; kind: 'session' | 'complete' | 'recording'; title: string; detail: string | null; state: QueuedWrite['state']; error?: string; discard: () => Promise<void> };
+type Row = { id: string; kind: 'session' | 'complete' | 'recording' | 'other'; title: string; detail: string | null; state: EntryState; error?: string };
+
+/** The label of an entry's kind; a kind this list does not know yet is a 'change'. */
+const KIND_LABEL: Record<string, Row['kind']> = { 'practice-session': 'session', complete: 'complete', take: 'recording' };
 
 /**
  * The outbox the student can see (docs/decisions/offline-practice.md): 'Offline' without a connection, and the number of
@@ -27,38 +30,27 @@ export function OutboxIndicator({ userId, placement }: { userId: number; placeme
   const { t } = useTranslation('offline');
   const language = useLanguage();
   const online = useOnline();
-  const queued = useQueuedWrites(userId);
-  const pendingTakes = usePendingTakes(userId);
+  const entries = useOutbox(userId);
+  const uploading = useUploadProgress();
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
 
-  const rows: Row[] = [
-    ...queued.map<Row>((w) => ({
-      id: w.id,
-      kind: w.kind === 'complete' ? 'complete' : 'session',
-      title: w.title,
-      detail:
-        w.kind === 'practice-session' && w.body
-          ? t('outbox.session', {
-              duration: formatDuration((Date.parse(w.body.ended_at) - Date.parse(w.body.started_at)) / 60_000, language),
-              time: timeOfDay(w.body.started_at),
-            })
-          : null,
-      state: w.state,
-      error: w.error,
-      discard: () => writes.remove(w.id),
-    })),
-    ...pendingTakes.map<Row>((p) => ({
-      id: p.id,
-      kind: 'recording',
-      title: p.title,
-      detail: null,
-      state: p.error ? 'refused' : 'waiting',
-      error: takeErrorText(p),
-      discard: () => takes.remove(p.id),
-    })),
-  ];
+  const sessionDetail = (e: OutboxEntry) => {
+    const body = e.kind === 'practice-session' ? (e as QueuedWrite).body : undefined;
+    return body
+      ? t('outbox.session', { duration: formatDuration((Date.parse(body.ended_at) - Date.parse(body.started_at)) / 60_000, language), time: timeOfDay(body.started_at) })
+      : null;
+  };
+  const rows: Row[] = entries.map((e) => ({
+    id: e.id,
+    kind: KIND_LABEL[e.kind] ?? 'other',
+    title: e.title,
+    detail: sessionDetail(e),
+    // an upload the task screen started itself is under way too
+    state: e.state === 'waiting' && uploading.has(e.id) ? 'sending' : e.state,
+    error: takeErrorText(e),
+  }));
   const refused = rows.filter((r) => r.state === 'refused').length;
   const count = rows.length;
 
@@ -130,7 +122,7 @@ export function OutboxIndicator({ userId, placement }: { userId: number; placeme
                     {r.state === 'refused' ? t('outbox.refused', { reason: r.error ?? '' }) : t(`outbox.state.${r.state}`)}
                   </p>
                   {r.state === 'refused' && (
-                    <button type="button" onClick={() => void r.discard()} className="mt-1 min-h-11 text-sm font-medium text-red-700 underline underline-offset-2 hover:text-red-900">
+                    <button type="button" onClick={() => void outbox.remove(r.id)} className="mt-1 min-h-11 text-sm font-medium text-red-700 underline underline-offset-2 hover:text-red-900">
                       {t('outbox.discard')}
                     </button>
                   )}

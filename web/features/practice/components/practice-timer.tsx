@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@web/lib/i18n';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,10 +7,11 @@ import { isApiError } from '@web/lib/api';
 import { isConnected } from '@web/lib/connectivity';
 import { formatDuration } from '@web/lib/format';
 import { useToast } from '@web/components/ui/toast';
-import { useAuth } from '@web/features/auth/auth-provider';
-import { asQueuedSession, asRunningSession, localSessions, useLocalSession } from '@web/features/offline/lib/offline-session';
-import { useQueuedWrites } from '@web/features/offline/lib/use-outbox';
+import { useAuth } from '@web/lib/auth/auth-provider';
+import { asQueuedSession, asRunningSession, localSessions, useLocalSession } from '@web/lib/offline-session';
+import { useQueuedWrites } from '@web/lib/outbox/use-outbox';
 import { getPracticeTempo } from '@web/lib/practice-tempo';
+import type { PracticeRun } from '@web/lib/practice-run';
 import { activeSessionQueryOptions, practiceKeys, sessionOfConflict, startSession, stopSession, useSessions } from '../api/practice-sessions';
 import { estimateSkew } from '../lib/elapsed';
 import { TimerView } from './timer-view';
@@ -29,7 +30,8 @@ function serverMessage(err: unknown): string | null {
  * SPEC.md 'Practice timer component' for one task. On mount it loads the running session; the
  * time shown always comes from the server's started_at. A 409 on start resumes the running
  * session. When a session finishes (here, in another tab, or by completing the task) the list
- * reloads and `onSessionFinished` lets the screen reload the task.
+ * reloads and `onSessionFinished` lets the screen reload the task. `renderRun` puts a control of
+ * the screen's (the run recorder) into the practice bar, under Start/Stopp, with the timer's state.
  */
 export function PracticeTimer({
   submissionId,
@@ -37,6 +39,7 @@ export function PracticeTimer({
   estimatedMinutes,
   today,
   onSessionFinished,
+  renderRun,
 }: {
   submissionId: number;
   exerciseTitle: string;
@@ -45,6 +48,7 @@ export function PracticeTimer({
   /** Today's date 'YYYY-MM-DD'. */
   today: string;
   onSessionFinished?: () => void;
+  renderRun?: (run: PracticeRun) => ReactNode;
 }) {
   const { t } = useTranslation('practice');
   const language = useLanguage();
@@ -102,23 +106,22 @@ export function PracticeTimer({
     [queryClient, submissionId],
   );
 
-  /** Starts the timer on this device (no connection): the session is sent when it stops. */
-  const startOffline = useCallback(() => {
-    if (userId === null) return;
+  /** Starts the timer on this device (no connection): the session is sent when it stops. Whether it runs. */
+  const startOffline = useCallback((): boolean => {
+    if (userId === null) return false;
     const other = localSessions.get(userId);
     if (other && other.submissionId !== submissionId) {
       toast.error(t('otherTaskRunning', { title: other.title }));
-      return;
+      return false;
     }
     if (!other) localSessions.start(userId, submissionId, exerciseTitle);
     toast.info(t('startedOffline'), 3000);
+    return true;
   }, [exerciseTitle, submissionId, t, toast, userId]);
 
-  const start = useCallback(async () => {
-    if (!isConnected()) {
-      startOffline();
-      return;
-    }
+  /** Starts the timer; whether it runs then, and the session's id on the server (null when timed here). */
+  const start = useCallback(async (): Promise<{ running: boolean; sessionId: number | null }> => {
+    if (!isConnected()) return { running: startOffline(), sessionId: null };
     setBusy('start');
     const sentAt = Date.now();
     try {
@@ -127,6 +130,7 @@ export function PracticeTimer({
       setRunning(s);
       toast.success(t('started'), 2000);
       void queryClient.invalidateQueries({ queryKey: practiceKeys.list(submissionId) });
+      return { running: true, sessionId: s.id };
     } catch (err) {
       const runningElsewhere = sessionOfConflict(err);
       if (runningElsewhere) {
@@ -134,13 +138,15 @@ export function PracticeTimer({
         setRunning(runningElsewhere);
         toast.info(serverMessage(err) ?? t('startError'));
         void queryClient.invalidateQueries({ queryKey: practiceKeys.list(submissionId) });
+        return { running: true, sessionId: runningElsewhere.id };
       } else if (isApiError(err, 0)) {
         // the connection went while asking: time it here
-        startOffline();
+        return { running: startOffline(), sessionId: null };
       } else {
         toast.error(serverMessage(err) ?? t('startError'));
         // completed or expired meanwhile: the task itself has changed
         if (isApiError(err, 409)) onSessionFinished?.();
+        return { running: false, sessionId: null };
       }
     } finally {
       setBusy(null);
@@ -202,6 +208,7 @@ export function PracticeTimer({
       sessionsFailed={sessions.isError && !shownSessions}
       offline={localHere !== null}
       onStart={() => void start()}
+      extra={renderRun?.({ running: running !== null, sessionId: localHere || !running ? null : running.id, start })}
       onStop={() => void stop()}
       skewMs={localHere ? 0 : clockSkewMs}
       estimatedMinutes={estimatedMinutes}

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@web/lib/i18n';
 import { LoaderCircle, Play, Square } from 'lucide-react';
@@ -61,6 +61,8 @@ export type TimerViewProps = {
   today: string;
   /** The running session is timed on this device without a connection (docs/decisions/offline-practice.md). */
   offline?: boolean;
+  /** A control of the screen's under Start/Stopp in the practice bar ('Diesen Durchgang aufnehmen'). */
+  extra?: ReactNode;
 };
 
 /**
@@ -84,6 +86,7 @@ export function TimerView({
   estimatedMinutes,
   today,
   offline = false,
+  extra,
 }: TimerViewProps) {
   const { t } = useTranslation('practice');
   const language = useLanguage();
@@ -191,6 +194,7 @@ export function TimerView({
             {label}
           </Button>
         </div>
+        {extra && <div className="mx-auto mt-2 max-w-3xl lg:mt-3">{extra}</div>}
         {capped && <p className="mx-auto mt-2 max-w-3xl text-sm font-medium text-red-700">{t('capReached')}</p>}
         {offline && running && (
           <p className="mx-auto mt-2 max-w-3xl text-xs text-amber-900 lg:text-center lg:text-sm" data-testid="timer-offline">

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReviewBody, StudentMetrics, StudentOverview } from '@contract/metrics';
 import { UPCOMING_TASKS } from '@contract/constants';
-import type { Submission } from '@contract/submissions';
+import type { Submission, TaskSeries } from '@contract/submissions';
 import { api } from '@web/lib/api';
 import { currentLanguage } from '@web/lib/i18n';
 import { refetchUnlessJustFetched } from '@web/lib/query-client';
@@ -12,7 +12,8 @@ export const progressKeys = {
   student: (id: number) => ['students', id] as const,
   studentMetrics: (id: number) => ['students', id, 'metrics'] as const,
   studentOverview: (id: number) => ['students', id, 'overview'] as const,
-  upcoming: ['submissions', 'upcoming'] as const,
+  /** Under ['submissions']: every task change marks it stale. */
+  upcoming: ['submissions', 'series', 'current'] as const,
 };
 
 /** GET /api/my-metrics (the signed-in student). */
@@ -30,9 +31,12 @@ export function fetchStudentOverview(id: number, signal?: AbortSignal): Promise<
   return api<StudentOverview>(`/api/students/${id}/overview`, { signal });
 }
 
-/** The next open tasks by due date (GET /api/submissions?status=open&limit=5), for the student's "next tasks". */
-export function fetchOpenSubmissions(signal?: AbortSignal): Promise<Submission[]> {
-  return api<Submission[]>('/api/submissions', { query: { status: 'open', limit: UPCOMING_TASKS, language: currentLanguage() }, signal });
+/**
+ * The student's next tasks, a repeating task once (GET /api/submissions/series?scope=current&limit=5):
+ * each with today's progress and its streak (docs/decisions/done-means-practised.md).
+ */
+export function fetchCurrentSeries(signal?: AbortSignal): Promise<TaskSeries[]> {
+  return api<TaskSeries[]>('/api/submissions/series', { query: { scope: 'current', limit: UPCOMING_TASKS, language: currentLanguage() }, signal });
 }
 
 /** PATCH /api/submissions/{id}/review (teacher). */
@@ -62,11 +66,11 @@ export function useStudentOverview(id: number, enabled = true) {
   return useQuery({ queryKey: progressKeys.studentOverview(id), queryFn: ({ signal }) => fetchStudentOverview(id, signal), enabled, ...fresh });
 }
 
-export const openSubmissionsQueryOptions = () =>
-  queryOptions({ queryKey: progressKeys.upcoming, queryFn: ({ signal }) => fetchOpenSubmissions(signal), ...fresh });
+export const currentSeriesQueryOptions = () =>
+  queryOptions({ queryKey: progressKeys.upcoming, queryFn: ({ signal }) => fetchCurrentSeries(signal), ...fresh });
 
-export function useOpenSubmissions() {
-  return useQuery(openSubmissionsQueryOptions());
+export function useCurrentSeries() {
+  return useQuery(currentSeriesQueryOptions());
 }
 
 /** Saves a review; then the student's overview and metrics, and every task list, load again. */

@@ -6,7 +6,7 @@ import type { StudentMetrics } from '@contract/metrics';
 import { Card, CardBody, CardHeader } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { formatPracticeTime } from '@web/lib/format';
-import { competencyKey } from '../lib/progress';
+import { competencyKey } from '@web/lib/competency';
 
 function Row({ icon: Icon, label, value, sub, loading, testId }: { icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>; label: string; value: string; sub?: string; loading?: boolean; testId: string }) {
   return (

@@ -9,7 +9,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/components/ui/cn';
 import { StatusBadge, displayStatus } from '@web/components/ui/status-badge';
 import { formatDate, formatPercent, formatPracticeTime } from '@web/lib/format';
-import { competencyKey } from '../lib/progress';
+import { competencyKey } from '@web/lib/competency';
 
 /** An empty cell says so to screen readers, and shows nothing instead of a dash. */
 function Empty() {
@@ -143,7 +143,7 @@ export function RecentSubmissions({
                       )}
                     </Cell>
                     <Cell label={t('recent.accuracy')} className="md:text-right" testId={`recent-${s.id}-accuracy`}>
-                      {s.accuracy_score === null ? <Empty /> : formatPercent(s.accuracy_score)}
+                      {s.accuracy_score === null ? <Empty /> : formatPercent(s.accuracy_score, language)}
                     </Cell>
                     <Cell label={t('recent.minutes')} className="md:text-right">
                       {s.time_spent_minutes > 0 ? formatPracticeTime(s.time_spent_minutes, language) : <Empty />}

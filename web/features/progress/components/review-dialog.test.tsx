@@ -34,8 +34,16 @@ describe('validateReview', () => {
     expect(validateReview({ accuracy: '100', level: 'advanced', feedback: '' }, messages)).toMatchObject({ body: { accuracy_score: 100 } });
   });
 
-  it('rejects 101, -1, empty, non-numbers, an unknown level and too long feedback', () => {
-    for (const accuracy of ['101', '-1', '', 'abc', '100.01']) {
+  it('takes the level alone: an empty accuracy is sent as null (no figure), not 0', () => {
+    expect(validateReview({ accuracy: '  ', level: 'intermediate', feedback: '' }, messages)).toEqual({
+      body: { accuracy_score: null, competency_level: 'intermediate', teacher_feedback: null },
+    });
+    // without a level there is no review, accuracy or not
+    expect(validateReview({ accuracy: '', level: '', feedback: '' }, messages)).toEqual({ errors: { competency_level: 'L' } });
+  });
+
+  it('rejects 101, -1, non-numbers, an unknown level and too long feedback', () => {
+    for (const accuracy of ['101', '-1', 'abc', '100.01']) {
       expect(validateReview({ accuracy, level: 'beginner', feedback: '' }, messages)).toEqual({ errors: { accuracy_score: 'A' } });
     }
     expect(validateReview({ accuracy: '50', level: 'master', feedback: '' }, messages)).toEqual({ errors: { competency_level: 'L' } });
@@ -66,6 +74,17 @@ describe('ReviewDialog', () => {
     await user.type(screen.getByLabelText('Rückmeldung an den Schüler'), 'Schöner Ton');
     await user.click(screen.getByRole('button', { name: 'Bewertung speichern' }));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith({ accuracy_score: 92, competency_level: 'advanced', teacher_feedback: 'Schöner Ton' }));
+  });
+
+  it('saves a review with only the level: the accuracy field is not required', async () => {
+    const onSave = vi.fn<(b: ReviewBody) => Promise<void>>(async () => {});
+    render(<ReviewDialog submission={task} onClose={() => {}} onSave={onSave} saving={false} />);
+    const user = userEvent.setup();
+    expect(screen.getByLabelText(/Genauigkeit \(%\)/)).not.toBeRequired();
+    expect(screen.getByLabelText(/Kompetenzniveau/)).toBeRequired();
+    await user.selectOptions(screen.getByLabelText(/Kompetenzniveau/), 'Fortgeschritten');
+    await user.click(screen.getByRole('button', { name: 'Bewertung speichern' }));
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ accuracy_score: null, competency_level: 'intermediate', teacher_feedback: null }));
   });
 
   it("shows the server's field errors of a 422", async () => {

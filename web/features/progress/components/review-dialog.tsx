@@ -8,19 +8,22 @@ import { Select, TextArea, TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
 import { useOpening } from '@web/lib/use-opening';
-import { competencyKey } from '../lib/progress';
+import { competencyKey } from '@web/lib/competency';
 
 type Errors = Partial<Record<'accuracy_score' | 'competency_level' | 'teacher_feedback', string>>;
 
-/** Checks the form like the server does; returns the body or the field errors. */
+/**
+ * Checks the form like the server does; returns the body or the field errors. The level is the
+ * review; the accuracy figure is optional (empty sends null: docs/decisions/metrics-definitions.md).
+ */
 export function validateReview(
   values: { accuracy: string; level: string; feedback: string },
   messages: { accuracy: string; level: string; feedback: string },
 ): { body: ReviewBody } | { errors: Errors } {
   const errors: Errors = {};
   const trimmed = values.accuracy.trim().replace(',', '.');
-  const accuracy = Number(trimmed);
-  if (trimmed === '' || !Number.isFinite(accuracy) || accuracy < ACCURACY_RANGE.min || accuracy > ACCURACY_RANGE.max) errors.accuracy_score = messages.accuracy;
+  const accuracy = trimmed === '' ? null : Number(trimmed);
+  if (accuracy !== null && (!Number.isFinite(accuracy) || accuracy < ACCURACY_RANGE.min || accuracy > ACCURACY_RANGE.max)) errors.accuracy_score = messages.accuracy;
   if (!(COMPETENCY_LEVELS as readonly string[]).includes(values.level)) errors.competency_level = messages.level;
   if (values.feedback.trim().length > TEACHER_FEEDBACK_MAX) errors.teacher_feedback = messages.feedback;
   if (Object.keys(errors).length) return { errors };
@@ -85,7 +88,6 @@ function ReviewFields({ state, compact = false }: { state: ReviewState; compact?
           type="number"
           inputMode="decimal"
           step="any"
-          required
           value={accuracy}
           onChange={(e) => {
             setAccuracy(e.target.value);
@@ -159,7 +161,7 @@ export function ReviewForm({
   );
 }
 
-/** The teacher's review of a task: accuracy 0–100, competency level and written feedback. */
+/** The teacher's review of a task: competency level, optionally accuracy 0–100 and written feedback. */
 export function ReviewDialog({
   submission,
   onClose,

@@ -12,8 +12,9 @@ import { useToast } from '@web/components/ui/toast';
 import { WhenVisible } from '@web/components/ui/when-visible';
 import { isApiError } from '@web/lib/api';
 import { formatPercent, formatPracticeTime } from '@web/lib/format';
-import { useMyMetrics, useOpenSubmissions } from '../api/progress';
-import { localToday } from '../lib/progress';
+import type { Submission } from '@contract/submissions';
+import { useCurrentSeries, useMyMetrics } from '../api/progress';
+import { localToday } from '@web/lib/today';
 import { LearningStats } from './learning-stats';
 import { UpcomingTasks } from './upcoming-tasks';
 
@@ -28,12 +29,24 @@ const chartSlot = <Skeleton className="h-[22rem] w-full rounded-xl sm:h-[24rem]"
  * statistics; the 30-day chart and the calendar (passed in by the screen, read-only) further down,
  * loaded when they come near the screen so their code does not delay the first paint.
  */
-export function StudentDashboardView({ name, calendar, notice }: { name?: string; calendar?: ReactNode; /** Under the header (new feedback, takes waiting). */ notice?: ReactNode }) {
+export function StudentDashboardView({
+  name,
+  calendar,
+  notice,
+  doneAction,
+}: {
+  name?: string;
+  calendar?: ReactNode;
+  /** Under the header (new feedback, takes waiting). */
+  notice?: ReactNode;
+  /** 'Als erledigt markieren' for a task of the list (the screen brings it: features do not import each other). */
+  doneAction?: (task: Submission) => ReactNode;
+}) {
   const { t } = useTranslation(['progress', 'common']);
   const language = useLanguage();
   const toast = useToast();
   const metrics = useMyMetrics();
-  const open = useOpenSubmissions();
+  const open = useCurrentSeries();
   // Drawn in the background in short slices (a deferred value renders as a transition), not in one long task.
   const upcoming = useDeferredValue(open.data ?? null, null) ?? undefined;
   const today = localToday();
@@ -73,7 +86,8 @@ export function StudentDashboardView({ name, calendar, notice }: { name?: string
       )}
 
       <UpcomingTasks
-        submissions={upcoming}
+        series={upcoming}
+        doneAction={doneAction}
         loading={open.isPending || (!upcoming && !open.isError)}
         error={open.isError}
         onRetry={() => void open.refetch()}
@@ -99,7 +113,7 @@ export function StudentDashboardView({ name, calendar, notice }: { name?: string
         <StatCard label={t('cards.streak')} value={m ? t('days', { count: m.current_streak }) : dash} icon={Flame} tone="brand" loading={loading} testId="card-streak" />
         <StatCard
           label={t('cards.accuracy')}
-          value={formatPercent(m?.average_accuracy)}
+          value={formatPercent(m?.average_accuracy, language)}
           hint={m && m.average_accuracy === null ? t('cards.accuracyNone') : undefined}
           icon={Target}
           tone="brand"

@@ -52,12 +52,14 @@ describe('StudentDetailView', { timeout: 20_000 }, () => {
       if (path === '/api/submissions/11/review' && method === 'PATCH') return jsonResponse(200, { ...done, accuracy_score: 90, competency_level: 'expert' });
       return jsonResponse(404, { message: 'Nicht gefunden.' });
     });
-    renderWithApp(<StudentDetailView studentId={4} />, { path: '/students/4' });
+    // the screen composes the task panel in (docs/decisions/feature-boundaries.md); here a stand-in that shows which task it was given
+    const taskPanel = ({ submissionId }: { submissionId: number | null }) => (submissionId === null ? null : <p data-testid="panel-slot">{submissionId}</p>);
+    renderWithApp(<StudentDetailView studentId={4} taskPanel={taskPanel} />, { path: '/students/4' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Elif Kaya' })).toBeInTheDocument();
     expect(screen.getByTestId('student-streak')).toHaveTextContent('Serie: 3 Tage');
     expect(screen.getByTestId('kpi-completed-value')).toHaveTextContent('3');
     expect(screen.getByTestId('kpi-expired-value')).toHaveTextContent('1');
-    expect(screen.getByTestId('kpi-rate-value')).toHaveTextContent('60%');
+    expect(screen.getByTestId('kpi-rate-value')).toHaveTextContent('60 %');
     expect(await screen.findByTestId('stat-total')).toHaveTextContent('1:15 h');
     expect(screen.getByTestId('stat-level')).toHaveTextContent('Nicht definiert');
     expect(screen.getByText('Keine Übungszeit in den letzten 30 Tagen')).toBeInTheDocument();
@@ -72,6 +74,9 @@ describe('StudentDetailView', { timeout: 20_000 }, () => {
     expect(within(row).getByText('1:15 h')).toBeInTheDocument();
 
     const user = userEvent.setup({ delay: null });
+    expect(screen.queryByTestId('panel-slot')).toBeNull();
+    await user.click(within(expiredRow).getByRole('button', { name: /öffnen$/ }));
+    expect(screen.getByTestId('panel-slot')).toHaveTextContent('12');
     await user.click(within(row).getByRole('button', { name: /Bewerten/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Aufgabe bewerten' });
     await user.type(within(dialog).getByLabelText(/Genauigkeit/), '90');

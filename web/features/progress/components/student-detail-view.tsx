@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { Link } from 'react-router';
 import { ArrowLeft, CheckCircle2, CircleDot, Clock3, Flame, Hourglass, Percent, Printer, UserX } from 'lucide-react';
 import type { ReviewBody } from '@contract/metrics';
@@ -11,12 +12,11 @@ import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { formatPercent } from '@web/lib/format';
 import { useReviewSubmission, useStudentMetrics, useStudentOverview } from '../api/progress';
-import { localToday } from '../lib/progress';
+import { localToday } from '@web/lib/today';
 import { LearningStats } from './learning-stats';
 import { PracticeChart } from './practice-chart';
 import { RecentSubmissions } from './recent-submissions';
 import { ReviewDialog } from './review-dialog';
-import { TaskPanel } from '@web/features/dashboard/components/task-panel';
 import { StatCard } from '@web/components/ui/stat-card';
 import { PersonHeader } from '@web/components/ui/person-header';
 
@@ -49,17 +49,27 @@ function Unavailable({ noAccess }: { noAccess?: boolean }) {
   );
 }
 
+/** The task panel the screen composes in (it needs other features: docs/decisions/feature-boundaries.md); `submissionId` null = closed. */
+export type TaskPanelSlot = (props: { submissionId: number | null; onClose: () => void }) => ReactNode;
+
 /**
  * The teacher's view of one student (/students/{id}): overview, KPIs, chart, recent tasks with review, statistics.
  * `children`: further sections of the screen (the parents, docs/decisions/schools-and-roles.md), shown below once the student is found.
+ * `taskPanel`: what opens when a recent task is clicked.
+ * `actions`: further buttons in the header (the screen's 'Aufgabe zuweisen', docs/decisions/teacher-day-actions.md).
  */
-export function StudentDetailView({ studentId, children }: { studentId: number | null; children?: ReactNode }) {
+export function StudentDetailView({ studentId, children, taskPanel, actions }: { studentId: number | null; children?: ReactNode; taskPanel?: TaskPanelSlot; actions?: ReactNode }) {
   if (studentId === null) return <Unavailable />;
-  return <StudentDetail studentId={studentId}>{children}</StudentDetail>;
+  return (
+    <StudentDetail studentId={studentId} taskPanel={taskPanel} actions={actions}>
+      {children}
+    </StudentDetail>
+  );
 }
 
-function StudentDetail({ studentId, children }: { studentId: number; children?: ReactNode }) {
+function StudentDetail({ studentId, children, taskPanel, actions }: { studentId: number; children?: ReactNode; taskPanel?: TaskPanelSlot; actions?: ReactNode }) {
   const { t } = useTranslation(['progress', 'common']);
+  const language = useLanguage();
   const toast = useToast();
   const overview = useStudentOverview(studentId);
   const metrics = useStudentMetrics(studentId);
@@ -114,6 +124,7 @@ function StudentDetail({ studentId, children }: { studentId: number; children?: 
         }
       >
         <div className="flex flex-wrap items-center gap-3">
+          {actions}
           <Link
             to={`/students/${studentId}/report`}
             className="inline-flex h-11 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-slate-700 ring-1 ring-slate-300 ring-inset hover:bg-slate-50 sm:h-8"
@@ -146,7 +157,7 @@ function StudentDetail({ studentId, children }: { studentId: number; children?: 
         <StatCard label={t('cards.expired')} value={k?.expired_submissions ?? dash} icon={Hourglass} tone="red" loading={overview.isPending} testId="kpi-expired" />
         <StatCard
           label={t('cards.completionRate')}
-          value={k ? formatPercent(k.completion_rate) : dash}
+          value={k ? formatPercent(k.completion_rate, language) : dash}
           hint={t('cards.completionHint')}
           icon={Percent}
           tone="brand"
@@ -170,12 +181,12 @@ function StudentDetail({ studentId, children }: { studentId: number; children?: 
       </div>
 
       <div className="mt-6">
-        <RecentSubmissions submissions={o?.recent_submissions} loading={overview.isPending} today={today} onReview={setReviewing} onOpen={(s) => setPanelId(s.id)} />
+        <RecentSubmissions submissions={o?.recent_submissions} loading={overview.isPending} today={today} onReview={setReviewing} onOpen={taskPanel ? (s) => setPanelId(s.id) : undefined} />
       </div>
 
       {children && <div className="mt-6">{children}</div>}
 
-      <TaskPanel submissionId={panelId} onClose={() => setPanelId(null)} />
+      {taskPanel?.({ submissionId: panelId, onClose: () => setPanelId(null) })}
       <ReviewDialog submission={reviewing} onClose={() => setReviewing(null)} onSave={saveReview} saving={review.isPending} />
     </>
   );

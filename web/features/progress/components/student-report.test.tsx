@@ -51,7 +51,7 @@ describe('StudentReport', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Elif Kaya' })).toBeInTheDocument();
     expect(screen.getByText('Schülerbericht')).toBeInTheDocument();
     expect(screen.getByTestId('report-completed')).toHaveTextContent('3');
-    expect(screen.getByTestId('report-rate')).toHaveTextContent('60%');
+    expect(screen.getByTestId('report-rate')).toHaveTextContent('60 %');
     expect(screen.getByTestId('report-total')).toHaveTextContent('1:15 h');
     expect(screen.getByText('Experte')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /insgesamt 30 min/ })).toBeInTheDocument();

@@ -10,7 +10,9 @@ import { StatusBadge, displayStatus } from '@web/components/ui/status-badge';
 import { isApiError } from '@web/lib/api';
 import { formatDate, formatPercent, formatPracticeTime } from '@web/lib/format';
 import { useStudentMetrics, useStudentOverview } from '../api/progress';
-import { competencyKey, localToday, shortDate } from '../lib/progress';
+import { competencyKey } from '@web/lib/competency';
+import { localToday } from '@web/lib/today';
+import { shortDate } from '../lib/progress';
 import './student-report.css';
 
 /**
@@ -130,7 +132,7 @@ function ReportBody({ overview, metrics }: { overview: StudentOverview; metrics:
           <Figure label={t('progress:cards.open')} value={k.open_submissions} />
           <Figure label={t('progress:cards.overdue')} value={k.overdue_submissions} />
           <Figure label={t('progress:cards.expired')} value={k.expired_submissions} />
-          <Figure label={t('progress:cards.completionRate')} value={formatPercent(k.completion_rate)} testId="report-rate" />
+          <Figure label={t('progress:cards.completionRate')} value={formatPercent(k.completion_rate, language)} testId="report-rate" />
           <Figure label={t('progress:cards.streak')} value={t('progress:days', { count: k.current_streak })} />
         </dl>
       </section>
@@ -143,7 +145,7 @@ function ReportBody({ overview, metrics }: { overview: StudentOverview; metrics:
           <Figure label={t('progress:stats.total')} value={formatPracticeTime(metrics.total_practice_time_minutes, language)} testId="report-total" />
           <Figure label={t('progress:stats.weekly')} value={formatPracticeTime(metrics.weekly_practice_time_minutes, language)} />
           <Figure label={t('progress:stats.averageSession')} value={formatPracticeTime(metrics.average_session_time_minutes, language)} />
-          <Figure label={t('progress:cards.accuracy')} value={metrics.average_accuracy === null ? '–' : formatPercent(metrics.average_accuracy)} />
+          <Figure label={t('progress:cards.accuracy')} value={metrics.average_accuracy === null ? '–' : formatPercent(metrics.average_accuracy, language)} />
           <Figure label={t('progress:stats.topLevel')} value={t(competencyKey(metrics.top_competency_level))} />
         </dl>
       </section>
@@ -212,7 +214,7 @@ function ReportBody({ overview, metrics }: { overview: StudentOverview; metrics:
                   <td className="py-1.5 pr-2">
                     <StatusBadge status={displayStatus(s.status, s.due_date, today)} />
                   </td>
-                  <td className="py-1.5 pr-2 text-right text-slate-700 tabular-nums">{s.accuracy_score === null ? '–' : formatPercent(s.accuracy_score)}</td>
+                  <td className="py-1.5 pr-2 text-right text-slate-700 tabular-nums">{s.accuracy_score === null ? '–' : formatPercent(s.accuracy_score, language)}</td>
                   <td className="py-1.5 text-right whitespace-nowrap text-slate-700 tabular-nums">{formatPracticeTime(s.time_spent_minutes, language)}</td>
                 </tr>
               ))}

@@ -14,6 +14,7 @@ const take = (id: number, submission_id = 62): Recording => ({
   duration_ms: 2000,
   path: `recordings/${submission_id}/${id}.webm`,
   message: null,
+  practice_session_id: null,
   created_at: '2026-11-23T10:00:00.000Z',
   answered_at: null,
   seen_at: null,

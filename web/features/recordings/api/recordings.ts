@@ -1,6 +1,17 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { StudentStorage } from '@contract/storage';
-import type { CountResponse, CreateCommentBody, InboxResponse, Recording, RecordingComment, RecordingListResponse, UpdateCommentBody } from '@contract/recordings';
+import type {
+  CountResponse,
+  CreateCommentBody,
+  InboxResponse,
+  NewFeedbackResponse,
+  QuickReply,
+  QuickReplyListResponse,
+  Recording,
+  RecordingComment,
+  RecordingListResponse,
+  UpdateCommentBody,
+} from '@contract/recordings';
 import { api } from '@web/lib/api';
 import { currentLanguage } from '@web/lib/i18n';
 import { extensionFor } from '../lib/recording-limits';
@@ -15,6 +26,8 @@ export const recordingKeys = {
   newFeedbackCount: () => ['recordings', 'new-feedback-count'] as const,
   /** The student's storage (under ['recordings']: a sent or deleted take refreshes it). */
   storageUsage: () => ['recordings', 'storage-usage'] as const,
+  /** The teacher's saved quick replies (not under ['recordings']: a comment does not change them). */
+  quickReplies: () => ['quick-replies'] as const,
   /** Not under ['recordings']: a new signed link after every comment would reload the player. */
   mediaUrl: (path: string) => ['recording-media-url', path] as const,
 };
@@ -61,11 +74,11 @@ export function useInboxCount(courseId: number | null, enabled = true) {
   });
 }
 
-/** GET /api/recordings/new-feedback/count: the student's dashboard line. */
+/** GET /api/recordings/new-feedback/count: the student's dashboard line, and where its link lands. */
 export function useNewFeedbackCount(enabled = true) {
   return useQuery({
     queryKey: recordingKeys.newFeedbackCount(),
-    queryFn: ({ signal }) => api<CountResponse>('/api/recordings/new-feedback/count', { signal }).then((r) => r.count),
+    queryFn: ({ signal }) => api<NewFeedbackResponse>('/api/recordings/new-feedback/count', { signal }),
     enabled,
   });
 }
@@ -89,13 +102,14 @@ export function useRecordingUrl(path: string) {
  * as `Idempotency-Key`: a retry after a lost answer gets the first answer, never a second recording.
  */
 export function uploadRecording(
-  take: { id?: string; submissionId: number; blob: Blob; type: string; durationMs: number | null; message: string },
+  take: { id?: string; submissionId: number; blob: Blob; type: string; durationMs: number | null; message: string; practiceSessionId?: number | null },
   onProgress: (fraction: number) => void,
   signal: AbortSignal,
 ): Promise<Recording> {
   const form = new FormData();
   if (take.durationMs !== null) form.append('duration_ms', String(Math.round(take.durationMs)));
   if (take.message.trim()) form.append('message', take.message.trim());
+  if (take.practiceSessionId) form.append('practice_session_id', String(take.practiceSessionId));
   form.append('file', take.blob, `aufnahme.${extensionFor(take.type)}`);
   return api<Recording>(`/api/submissions/${take.submissionId}/recordings`, {
     method: 'POST',
@@ -161,6 +175,51 @@ export function useAddComment() {
     mutationFn: ({ recordingId, body }: { recordingId: number; body: CreateCommentBody }) =>
       api<RecordingComment>(`/api/recordings/${recordingId}/comments`, { method: 'POST', query: lang(), body }),
     onSettled: invalidate,
+  });
+}
+
+/**
+ * POST /api/recordings/{id}/voice-comments: a spoken comment (the clip, its length, the moment and
+ * optional words) as multipart (docs/decisions/spoken-comments-and-quick-replies.md).
+ */
+export function useAddVoiceComment() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ recordingId, clip, atMs, text }: { recordingId: number; clip: { blob: Blob; type: string; durationMs: number | null }; atMs: number | null; text: string }) => {
+      const form = new FormData();
+      if (clip.durationMs !== null) form.append('duration_ms', String(Math.round(clip.durationMs)));
+      if (atMs !== null) form.append('at_ms', String(Math.round(atMs)));
+      if (text.trim()) form.append('text', text.trim());
+      form.append('file', clip.blob, `kommentar.${extensionFor(clip.type)}`);
+      return api<RecordingComment>(`/api/recordings/${recordingId}/voice-comments`, { method: 'POST', query: lang(), formData: form });
+    },
+    onSettled: invalidate,
+  });
+}
+
+/** GET /api/quick-replies: the teacher's own saved replies. */
+export function useQuickReplies(enabled = true) {
+  return useQuery({
+    queryKey: recordingKeys.quickReplies(),
+    queryFn: ({ signal }) => api<QuickReplyListResponse>('/api/quick-replies', { query: lang(), signal }).then((r) => r.data),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useSaveQuickReply() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => api<QuickReply>('/api/quick-replies', { method: 'POST', query: lang(), body: { text } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: recordingKeys.quickReplies() }),
+  });
+}
+
+export function useDeleteQuickReply() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api<null>(`/api/quick-replies/${id}`, { method: 'DELETE', query: lang() }),
+    onSettled: () => qc.invalidateQueries({ queryKey: recordingKeys.quickReplies() }),
   });
 }
 

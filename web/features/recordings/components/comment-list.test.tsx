@@ -12,6 +12,7 @@ const c = (id: number, at_ms: number | null, text: string, created_at = '2026-03
   teacher: { id: 9, name: 'Mehmet Yılmaz' },
   at_ms,
   text,
+  audio: null,
   created_at,
   updated_at: created_at,
 });

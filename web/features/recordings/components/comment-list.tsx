@@ -1,10 +1,32 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MessageSquare, Pencil, Play, Trash2 } from 'lucide-react';
+import { MessageSquare, Mic, Pencil, Play, Trash2 } from 'lucide-react';
 import { formatMoment, RECORDING_LIMITS } from '@contract/recordings-limits';
-import type { RecordingComment } from '@contract/recordings';
+import type { CommentAudio, RecordingComment } from '@contract/recordings';
 import { Button } from '@web/components/ui/button';
 import { TextArea } from '@web/components/ui/fields';
+import { useRecordingUrl } from '../api/recordings';
+
+/** A spoken comment's clip, through its signed link (the student, their teacher and their parents). */
+function CommentClip({ audio, label }: { audio: CommentAudio; label: string }) {
+  const { t } = useTranslation('recordings');
+  const url = useRecordingUrl(audio.path);
+  const name = t('voice.label', { length: formatMoment(audio.duration_ms) });
+  return (
+    <div className="mt-1.5 flex flex-wrap items-center gap-2" data-testid="comment-audio">
+      <span className="inline-flex items-center gap-1 text-xs font-medium text-slate-700">
+        <Mic aria-hidden="true" className="size-3.5" />
+        {name}
+      </span>
+      {url.isError ? (
+        <span className="text-xs text-red-700">{t('voice.loadError')}</span>
+      ) : (
+        // the native controls: keyboard reachable and labelled in every browser
+        <audio controls preload="metadata" src={url.data} aria-label={`${t('voice.play')}: ${label}`} className="h-10 w-full max-w-xs" />
+      )}
+    </div>
+  );
+}
 
 /** By moment, general remarks (no moment) first, then by creation: the server's order, kept on the client. */
 export function sortComments(comments: readonly RecordingComment[]): RecordingComment[] {
@@ -26,8 +48,11 @@ export function CommentList({
   canEdit,
   onEdit,
   onDelete,
+  highlightId,
 }: {
   comments: readonly RecordingComment[];
+  /** The comment a "Neues Feedback" link landed on: marked, and reachable as #comment-{id}. */
+  highlightId?: number | null;
   onPlay: (ms: number) => void;
   canEdit?: (c: RecordingComment) => boolean;
   onEdit?: (c: RecordingComment, text: string) => Promise<void>;
@@ -44,7 +69,13 @@ export function CommentList({
       {sorted.map((c) => {
         const label = c.at_ms === null ? t('comments.general') : t('comments.at', { time: formatMoment(c.at_ms) });
         return (
-          <li key={c.id} className="py-3" data-testid="comment">
+          <li
+            key={c.id}
+            id={`comment-${c.id}`}
+            aria-current={highlightId === c.id ? 'true' : undefined}
+            className={highlightId === c.id ? '-mx-2 scroll-mt-24 rounded-lg bg-amber-50 px-2 py-3 ring-2 ring-amber-300' : 'scroll-mt-24 py-3'}
+            data-testid="comment"
+          >
             <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
               {c.at_ms === null ? (
                 <span className="mt-0.5 inline-flex h-8 shrink-0 items-center gap-1.5 rounded-md bg-slate-100 px-2 text-xs font-medium text-slate-700">
@@ -89,7 +120,8 @@ export function CommentList({
                   </form>
                 ) : (
                   <>
-                    <p className="text-sm whitespace-pre-line text-slate-800">{c.text}</p>
+                    {c.text && <p className="text-sm whitespace-pre-line text-slate-800">{c.text}</p>}
+                    {c.audio && <CommentClip audio={c.audio} label={label} />}
                     <p className="mt-0.5 text-xs text-slate-500">{c.teacher.name}</p>
                   </>
                 )}

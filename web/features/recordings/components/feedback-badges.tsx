@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CloudUpload, MessageSquareText } from 'lucide-react';
 import { useInboxCount, useNewFeedbackCount } from '../api/recordings';
+import { feedbackHref } from '@web/lib/feedback-landing';
 import { usePendingTakes } from '../lib/uploads';
 
 /** The count of 'Zu prüfen' on the teacher's navigation item (nothing at 0). */
@@ -22,14 +23,16 @@ export function StudentRecordingNotes({ userId }: { userId: number | null }) {
   const { t } = useTranslation('recordings');
   const feedback = useNewFeedbackCount(userId !== null);
   const pending = usePendingTakes(userId);
-  const n = feedback.data ?? 0;
+  const n = feedback.data?.count ?? 0;
+  // the take with the newest feedback, at its newest comment, playing from there
+  const latest = feedback.data?.latest ?? null;
   if (n === 0 && pending.length === 0) return null;
   const first = pending[0];
   return (
     <div className="mb-6 space-y-3">
       {n > 0 && (
         <Link
-          to="/submissions"
+          to={latest ? feedbackHref(`/submissions/${latest.submission_id}`, latest) : '/submissions'}
           className="flex items-center gap-3 rounded-xl border border-violet-200 bg-violet-50 px-4 py-3 text-sm font-medium text-violet-900 hover:bg-violet-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
           data-testid="new-feedback-note"
         >

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithApp } from '@web/test/render';
 import i18n from '@web/lib/i18n';
 import type { PendingTake } from '../lib/outbox';
-import { uploads } from '../lib/uploads';
+import { uploads } from '@web/lib/outbox/progress';
 import { Recorder } from './recorder';
 
 const pending: PendingTake[] = [];
@@ -43,7 +43,7 @@ describe('Recorder', () => {
 
   it.each([
     ['NotFoundError', 'Kein Mikrofon gefunden.'],
-    ['NotAllowedError', 'Der Zugriff auf das Mikrofon wurde verweigert. Erlauben Sie ihn in den Einstellungen des Browsers.'],
+    ['NotAllowedError', 'Der Zugriff auf das Mikrofon wurde verweigert. Erlaube ihn in den Einstellungen des Browsers.'],
     ['NotReadableError', 'Das Mikrofon wird von einer anderen Anwendung verwendet.'],
   ])('shows a clear message for %s', async (name, message) => {
     denyWith(name);
@@ -79,7 +79,7 @@ describe('Recorder', () => {
     pending.push({ id: 'u', submissionId: 7, userId: 3, blob, type: 'audio/webm', kind: 'audio', durationMs: 3000, message: '', title: 'T', createdAt: '2026-03-01T10:00:00.000Z' });
     renderWithApp(<Recorder submissionId={7} userId={3} title="T" />);
     expect(await screen.findByRole('button', { name: 'Aufnahme erneut senden' })).toBeInTheDocument();
-    // the upload runs outside React (web/features/recordings/lib/uploads.ts): the list follows it
+    // the upload runs outside React (web/lib/outbox/progress.ts): the list follows it
     act(() => void uploads.begin('u'));
     expect(await screen.findByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
     act(() => uploads.progress('u', 0.5));

@@ -6,10 +6,11 @@ import { formatMoment, RECORDING_LIMITS, type RecordingKind } from '@contract/re
 import { Button } from '@web/components/ui/button';
 import { TextArea } from '@web/components/ui/fields';
 import { cn } from '@web/components/ui/cn';
-import { formatDate, formatFileSize } from '@web/lib/format';
+import { formatDate, formatFileSize, formatPercent } from '@web/lib/format';
 import { checkLimits, kindOfType, normaliseType, type LimitProblem } from '../lib/recording-limits';
 import { newTakeId, outbox, type PendingTake } from '../lib/outbox';
-import { uploads, usePendingTakes, useUploadProgress } from '../lib/uploads';
+import { uploads, useUploadProgress } from '@web/lib/outbox/progress';
+import { usePendingTakes } from '../lib/uploads';
 import { useRecorder, type Take } from '../lib/use-recorder';
 import { useSendTake } from './use-send-take';
 import { takeErrorText } from '@web/lib/storage-errors';
@@ -283,6 +284,7 @@ function useBlobSource(blob: Blob | null) {
 /** Takes kept on this device until the server acknowledged them: progress and cancel, or send again. */
 export function PendingTakes({ takes }: { takes: PendingTake[] }) {
   const { t } = useTranslation('recordings');
+  const language = useLanguage();
   const progress = useUploadProgress();
   const send = useSendTake();
   return (
@@ -297,7 +299,7 @@ export function PendingTakes({ takes }: { takes: PendingTake[] }) {
               <div className="space-y-2">
                 <div className="flex items-center justify-between gap-3 text-sm font-medium text-slate-800">
                   <span>{t('send.sending')}</span>
-                  <span className="tabular-nums">{percent} %</span>
+                  <span className="tabular-nums">{formatPercent(percent, language)}</span>
                 </div>
                 <Bar role="progressbar" label={t('send.progress')} percent={percent} className="h-2 bg-amber-100" fillClassName="bg-brand-600 transition-[width]" />
                 <Button variant="secondary" size="sm" icon={<X aria-hidden="true" className="size-4" />} onClick={() => uploads.cancel(take.id)} data-testid="upload-cancel">

@@ -1,17 +1,19 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckCheck, MessageSquarePlus, Trash2 } from 'lucide-react';
-import { formatMoment, RECORDING_LIMITS } from '@contract/recordings-limits';
+import { CheckCheck, Trash2 } from 'lucide-react';
+import { formatMoment } from '@contract/recordings-limits';
 import type { Recording, RecordingComment } from '@contract/recordings';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
-import { TextArea } from '@web/components/ui/fields';
+import { cn } from '@web/components/ui/cn';
 import { useConfirm } from '@web/components/ui/confirm-dialog';
 import { useToast } from '@web/components/ui/toast';
 import { formatDateTime } from '@web/lib/format';
 import { isApiError } from '@web/lib/api';
-import { useAddComment, useAnswerRecording, useDeleteComment, useDeleteRecording, useMarkSeen, useUpdateComment } from '../api/recordings';
+import { useAnswerRecording, useDeleteComment, useDeleteRecording, useMarkSeen, useUpdateComment } from '../api/recordings';
+import { CommentForm } from './comment-form';
 import { CommentList } from './comment-list';
+import { PlayFromHere, useLandOnMoment, type TakeLanding } from './landing';
 import { RecordingPlayer, type PlayerHandle } from './recording-player';
 
 /** 'Beantwortet', 'Zu prüfen' or, for the student, 'Neues Feedback'. */
@@ -25,6 +27,17 @@ export function RecordingStatus({ recording, newFeedback }: { recording: Recordi
   );
 }
 
+/** What the review screen's keys do with the open take (docs/decisions/recordings.md). */
+export type ReviewHandle = {
+  toggle: () => void;
+  seekBy: (deltaMs: number) => void;
+  /** Comments at the current moment: the text field gets the focus. */
+  commentNow: () => void;
+  /** 'Als beantwortet markieren'. */
+  answer: () => void;
+  focusPlayer: () => void;
+};
+
 /**
  * One recording with its player and comments. The student may delete it until it is answered;
  * opening one with new feedback marks it seen. The teacher comments at the moment (a click on the
@@ -37,6 +50,9 @@ export function RecordingCard({
   heading,
   aside,
   onAnswered,
+  review,
+  focusRequest = 0,
+  landing,
 }: {
   recording: Recording;
   viewer: 'student' | 'teacher';
@@ -46,12 +62,27 @@ export function RecordingCard({
   /** Shown beside the player on wide screens (the teacher's review). */
   aside?: ReactNode;
   onAnswered?: (r: Recording) => void;
+  /**
+   * The review screen: the player stays pinned at the top while the rest scrolls, and the screen's
+   * keys reach the take through this handle.
+   */
+  review?: Ref<ReviewHandle>;
+  /**
+   * Opened by the teacher (a key, a tap, the previous take answered): each new number brings the
+   * take's student, task and message into view and focuses the player (0: leave the focus alone).
+   */
+  focusRequest?: number;
+  /** A "Neues Feedback" link landed on this take: scrolled to, playing from the comment's moment. */
+  landing?: TakeLanding | null;
 }) {
   const { t } = useTranslation(['recordings', 'common']);
   const toast = useToast();
   const confirm = useConfirm();
   const player = useRef<PlayerHandle>(null);
+  const article = useRef<HTMLElement>(null);
   const teacher = viewer === 'teacher';
+  const pinned = review !== undefined;
+  const land = useLandOnMoment(landing, player, article);
 
   // The badge stays for this visit; the server learns at once that the feedback was seen. The
   // card may first show the device's kept copy (from before the teacher answered) and the
@@ -68,18 +99,14 @@ export function RecordingCard({
 
   const remove = useDeleteRecording();
   const answer = useAnswerRecording();
-  const addComment = useAddComment();
   const updateComment = useUpdateComment();
   const deleteComment = useDeleteComment();
 
   const [draftAt, setDraftAt] = useState<number | null>(null);
-  const [draft, setDraft] = useState('');
-  const [draftError, setDraftError] = useState<string | null>(null);
   const draftRef = useRef<HTMLTextAreaElement>(null);
 
   const commentAt = (ms: number) => {
     setDraftAt(Math.max(0, Math.min(ms, recording.duration_ms)));
-    setDraftError(null);
     draftRef.current?.focus();
   };
 
@@ -95,30 +122,13 @@ export function RecordingCard({
   };
 
   const onAnswer = async () => {
+    if (answer.isPending || recording.answered_at) return;
     try {
       const r = await answer.mutateAsync(recording.id);
       toast.success(t('answer.done'));
       onAnswered?.(r);
     } catch {
       toast.error(t('answer.error'));
-    }
-  };
-
-  const submitComment = async () => {
-    const text = draft.trim();
-    if (!text) {
-      setDraftError(t('comments.required'));
-      draftRef.current?.focus();
-      return;
-    }
-    try {
-      await addComment.mutateAsync({ recordingId: recording.id, body: { at_ms: draftAt, text } });
-      setDraft('');
-      setDraftError(null);
-      toast.success(t('comments.saved'));
-      player.current?.focus();
-    } catch (err) {
-      setDraftError(isApiError(err, 422) ? (err.fieldError('at_ms') ?? err.fieldError('text') ?? err.message) : t('comments.error'));
     }
   };
 
@@ -143,66 +153,67 @@ export function RecordingCard({
     }
   };
 
+  useImperativeHandle(
+    review,
+    () => ({
+      toggle: () => player.current?.toggle(),
+      seekBy: (ms) => player.current?.seekBy(ms),
+      commentNow: () => player.current?.commentNow(),
+      answer: () => void onAnswer(),
+      focusPlayer: () => player.current?.focus(),
+    }),
+  );
+
+  // A take the teacher opened: its student, task and message at the top of the view, the player focused.
+  useEffect(() => {
+    if (!focusRequest) return;
+    article.current?.scrollIntoView({ block: 'start' });
+    player.current?.focus();
+  }, [focusRequest]);
+
+  const message = recording.message && (
+    <blockquote className="rounded-lg border-l-4 border-brand-300 bg-brand-50/50 px-3 py-2 text-sm text-slate-800">
+      <span className="sr-only">{t('list.message')}: </span>
+      {recording.message}
+    </blockquote>
+  );
+  const playerView = <RecordingPlayer ref={player} recording={recording} onCommentAt={teacher ? commentAt : undefined} />;
+
   const main = (
     <div className="min-w-0 space-y-4">
-      {recording.message && (
-        <blockquote className="rounded-lg border-l-4 border-brand-300 bg-brand-50/50 px-3 py-2 text-sm text-slate-800">
-          <span className="sr-only">{t('list.message')}: </span>
-          {recording.message}
-        </blockquote>
-      )}
-      <RecordingPlayer ref={player} recording={recording} onCommentAt={teacher ? commentAt : undefined} />
-      {teacher && (
-        <form
-          className="space-y-2 rounded-lg border border-slate-200 p-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submitComment();
+      {!pinned && message}
+      {!pinned && playerView}
+      {land.refusedAt !== null && (
+        <PlayFromHere
+          atMs={land.refusedAt}
+          onPlay={() => {
+            const at = land.refusedAt ?? 0;
+            land.clear();
+            player.current?.focus();
+            void player.current?.playFrom(at);
           }}
-          data-testid="comment-form"
-        >
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <span className="text-sm font-medium text-slate-800 tabular-nums" data-testid="comment-moment">
-              {draftAt === null ? t('comments.general') : t('comments.at', { time: formatMoment(draftAt) })}
-            </span>
-            <span className="flex gap-1">
-              <Button variant="ghost" size="sm" onClick={() => commentAt(player.current?.currentMs() ?? 0)}>
-                {t('comments.atCurrent')}
-              </Button>
-              {draftAt !== null && (
-                <Button variant="ghost" size="sm" onClick={() => setDraftAt(null)}>
-                  {t('comments.noMoment')}
-                </Button>
-              )}
-            </span>
-          </div>
-          <TextArea
-            ref={draftRef}
-            label={t('comments.text')}
-            hideLabel
-            rows={2}
-            maxLength={RECORDING_LIMITS.commentMax}
-            value={draft}
-            error={draftError ?? undefined}
-            placeholder={t('comments.placeholder')}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                e.preventDefault();
-                void submitComment();
-              }
-            }}
-          />
-          <Button type="submit" size="sm" loading={addComment.isPending} icon={<MessageSquarePlus aria-hidden="true" className="size-4" />}>
-            {t('comments.add')}
-          </Button>
-        </form>
+        />
+      )}
+      {teacher && (
+        <CommentForm
+          recordingId={recording.id}
+          draftAt={draftAt}
+          onDraftAt={(ms) => (ms === null ? setDraftAt(null) : commentAt(ms))}
+          currentMs={() => player.current?.currentMs() ?? 0}
+          draftRef={draftRef}
+          onSaved={() => player.current?.focus()}
+          onCancel={() => {
+            setDraftAt(null);
+            player.current?.focus();
+          }}
+        />
       )}
       <div>
         <h4 className="mb-1 text-sm font-semibold text-slate-900">{t('comments.title')}</h4>
         <CommentList
           comments={recording.comments}
-          onPlay={(ms) => player.current?.playFrom(ms)}
+          onPlay={(ms) => void player.current?.playFrom(ms)}
+          highlightId={landing?.commentId ?? null}
           canEdit={teacher ? (c) => c.teacher.id === userId : undefined}
           onEdit={editComment}
           onDelete={(c) => void removeComment(c)}
@@ -212,7 +223,12 @@ export function RecordingCard({
   );
 
   return (
-    <article className="rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5" data-testid="recording" data-recording-id={recording.id}>
+    <article
+      ref={article}
+      className={cn('rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5', pinned ? 'scroll-mt-2' : 'scroll-mt-20')}
+      data-testid="recording"
+      data-recording-id={recording.id}
+    >
       <header className="mb-3 flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <h3 className="text-base font-semibold text-slate-900">{heading ?? t('list.take', { date: formatDateTime(recording.created_at) })}</h3>
@@ -222,6 +238,15 @@ export function RecordingCard({
         </div>
         <RecordingStatus recording={recording} newFeedback={wasNew} />
       </header>
+      {pinned && (
+        <>
+          {message && <div className="mb-3">{message}</div>}
+          {/* Pinned while the comments and the review scroll under it. */}
+          <div className="sticky top-0 z-10 -mx-4 mb-4 bg-white/95 px-4 py-2 backdrop-blur sm:-mx-5 sm:px-5" data-testid="pinned-player">
+            {playerView}
+          </div>
+        </>
+      )}
       {aside ? (
         <div className="grid gap-5 2xl:grid-cols-[minmax(0,1fr)_20rem]">
           {main}

@@ -8,14 +8,23 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useRecordingUrl } from '../api/recordings';
 
 export type PlayerHandle = {
-  /** Jumps to a moment and plays from there. */
-  playFrom: (ms: number) => void;
+  /**
+   * Jumps to a moment and plays from there, once the waveform is ready: true when it plays, false
+   * when the browser refused to start it (autoplay without the user's gesture) or it failed to load.
+   */
+  playFrom: (ms: number) => Promise<boolean>;
   /** The current moment in ms. */
   currentMs: () => number;
+  /** Plays or pauses. */
+  toggle: () => void;
+  /** Moves by `deltaMs` (negative: back). */
+  seekBy: (deltaMs: number) => void;
+  /** Pauses and comments at the current moment (when the player offers comments). */
+  commentNow: () => void;
   focus: () => void;
 };
 
-const SEEK_S = 5;
+export const SEEK_MS = 5000;
 
 /**
  * A recording's player: the waveform (wavesurfer.js, loaded with the first player), the comments
@@ -43,6 +52,9 @@ export function RecordingPlayer({
   const [playing, setPlaying] = useState(false);
   const [timeMs, setTimeMs] = useState(0);
   const [durationMs, setDurationMs] = useState(recording.duration_ms);
+  // playFrom before the waveform is ready waits for it (a "Neues Feedback" link lands on a moment)
+  const readyRef = useRef(false);
+  const waitersRef = useRef<Array<(ok: boolean) => void>>([]);
   const onCommentAtRef = useRef(onCommentAt);
   useEffect(() => {
     onCommentAtRef.current = onCommentAt;
@@ -77,6 +89,8 @@ export function RecordingPlayer({
         });
         wsRef.current = ws;
         ws.on('ready', (d) => {
+          readyRef.current = true;
+          for (const w of waitersRef.current.splice(0)) w(true);
           setReady(true);
           if (Number.isFinite(d) && d > 0) setDurationMs(Math.round(d * 1000));
         });
@@ -87,6 +101,7 @@ export function RecordingPlayer({
         ws.on('interaction', (s) => onCommentAtRef.current?.(Math.round(s * 1000)));
         ws.on('error', (err) => {
           console.error('Aufnahme konnte nicht geladen werden', err);
+          for (const w of waitersRef.current.splice(0)) w(false);
           setFailed(true);
         });
       })
@@ -96,6 +111,7 @@ export function RecordingPlayer({
       });
     return () => {
       cancelled = true;
+      readyRef.current = false;
       ws?.destroy();
       wsRef.current = null;
     };
@@ -115,12 +131,25 @@ export function RecordingPlayer({
   useImperativeHandle(
     ref,
     () => ({
-      playFrom: (ms) => {
+      playFrom: async (ms) => {
+        if (!readyRef.current && !(await new Promise<boolean>((resolve) => waitersRef.current.push(resolve)))) return false;
+        const ws = wsRef.current;
+        if (!ws) return false;
         seekTo(ms);
-        void wsRef.current?.play().catch(() => undefined);
+        return ws.play().then(
+          () => true,
+          () => false,
+        );
       },
       currentMs: () => Math.round((wsRef.current?.getCurrentTime() ?? 0) * 1000),
-      focus: () => groupRef.current?.focus(),
+      toggle: () => void wsRef.current?.playPause().catch(() => undefined),
+      seekBy: (deltaMs) => seekTo(Math.round((wsRef.current?.getCurrentTime() ?? 0) * 1000) + deltaMs),
+      commentNow: () => {
+        wsRef.current?.pause();
+        onCommentAtRef.current?.(Math.round((wsRef.current?.getCurrentTime() ?? 0) * 1000));
+      },
+      // Without scrolling: the screen that asks for the focus decides what is in view.
+      focus: () => groupRef.current?.focus({ preventScroll: true }),
     }),
     [seekTo],
   );
@@ -135,10 +164,10 @@ export function RecordingPlayer({
       toggle();
     } else if (e.key === 'ArrowLeft') {
       e.preventDefault();
-      seekTo(now - SEEK_S * 1000);
+      seekTo(now - SEEK_MS);
     } else if (e.key === 'ArrowRight') {
       e.preventDefault();
-      seekTo(now + SEEK_S * 1000);
+      seekTo(now + SEEK_MS);
     } else if ((e.key === 'c' || e.key === 'C') && onCommentAt) {
       e.preventDefault();
       wsRef.current?.pause();

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { AudioLines } from 'lucide-react';
 import type { Recording } from '@contract/recordings';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { parseLanding } from '@web/lib/feedback-landing';
 import { useRecordings } from '../api/recordings';
 import { Recorder } from './recorder';
 import { RecordingCard } from './recording-card';
@@ -27,6 +29,9 @@ export function RecordingsSection({
   const canRecord = viewer === 'student' && userId !== null && submission.status !== 'expired';
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const recordings: Recording[] = list.data ?? [];
+  // ?take=…&t=…#comment-…: a "Neues Feedback" link lands on that take, at that moment
+  const location = useLocation();
+  const landing = parseLanding(location.search, location.hash);
   return (
     <section aria-labelledby={`recordings-title-${submission.id}`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-5" data-testid="recordings">
       <div>
@@ -49,7 +54,13 @@ export function RecordingsSection({
       ) : (
         <div className="space-y-4" data-testid="recording-list">
           {recordings.map((r) => (
-            <RecordingCard key={r.id} recording={r} viewer={viewer} userId={userId} />
+            <RecordingCard
+              key={r.id}
+              recording={r}
+              viewer={viewer}
+              userId={userId}
+              landing={landing?.take === r.id ? { atMs: landing.atMs, commentId: landing.commentId } : null}
+            />
           ))}
         </div>
       )}

@@ -6,7 +6,7 @@ import { isApiError } from '@web/lib/api';
 import { addSentRecording, recordingKeys, uploadRecording } from '../api/recordings';
 import { outbox, type PendingTake } from '../lib/outbox';
 import { refusalText, storageRefusal } from '@web/lib/storage-errors';
-import { uploads } from '../lib/uploads';
+import { uploads } from '@web/lib/outbox/progress';
 
 /**
  * Sends a take: first into the outbox (IndexedDB), then up with progress; the outbox entry goes

@@ -1,10 +1,11 @@
 import type { RecordingKind } from '@contract/recordings';
 import type { StorageRefusal } from '@web/lib/storage-errors';
+import { newEntryId, outbox as entries, type OutboxEntry } from '@web/lib/outbox/store';
 
 /**
- * Takes waiting for the server's acknowledgement, kept in IndexedDB (database 'uebungskontrolle-
- * recordings', store 'outbox'): written before the upload starts, removed when the server answered
- * 201. A reload, a dropped connection or a closed tab leaves the entry for the next visit.
+ * Takes waiting for the server's acknowledgement, in the app's one outbox (web/lib/outbox/store.ts,
+ * kind 'take'): written before the upload starts, removed when the server answered 201. A reload,
+ * a dropped connection or a closed tab leaves the entry for the next visit.
  */
 export type PendingTake = {
   id: string;
@@ -18,73 +19,56 @@ export type PendingTake = {
   durationMs: number | null;
   message: string;
   createdAt: string;
+  /** The practice session the take recorded ('Diesen Durchgang aufnehmen'); the server checks it is of this task. */
+  practiceSessionId?: number | null;
   /** The server's reason when it refused the take (4xx); such a take is not sent again by itself. */
   error?: string;
   /** A refusal for want of room (docs/decisions/storage-quota.md): shown in the language of the moment, not of the refusal. */
   refusal?: StorageRefusal;
 };
 
-const DB_NAME = 'uebungskontrolle-recordings';
-const STORE = 'outbox';
-const CHANGED = 'recordings-outbox-changed';
+export const TAKE = 'take';
 
-let opening: Promise<IDBDatabase> | null = null;
+/** A take as the outbox keeps it: the common fields, and the take's own under `take`. */
+export type TakeEntry = OutboxEntry & { kind: typeof TAKE; take: Pick<PendingTake, 'blob' | 'type' | 'kind' | 'durationMs' | 'message'> };
 
-function open(): Promise<IDBDatabase> {
-  if (typeof indexedDB === 'undefined') return Promise.reject(new Error('IndexedDB is not available'));
-  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const req = indexedDB.open(DB_NAME, 1);
-    req.onupgradeneeded = () => {
-      const store = req.result.createObjectStore(STORE, { keyPath: 'id' });
-      store.createIndex('submissionId', 'submissionId');
-    };
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => {
-      opening = null;
-      reject(req.error ?? new Error('IndexedDB open failed'));
-    };
-  });
-  return opening;
-}
+const isTake = (e: OutboxEntry): e is TakeEntry => e.kind === TAKE;
 
-function run<T>(mode: IDBTransactionMode, body: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  return open().then(
-    (db) =>
-      new Promise<T>((resolve, reject) => {
-        const tx = db.transaction(STORE, mode);
-        const req = body(tx.objectStore(STORE));
-        tx.oncomplete = () => resolve(req.result);
-        tx.onerror = () => reject(tx.error ?? req.error ?? new Error('IndexedDB failed'));
-        tx.onabort = () => reject(tx.error ?? new Error('IndexedDB aborted'));
-      }),
-  );
-}
-
-function announce() {
-  if (typeof window !== 'undefined') window.dispatchEvent(new Event(CHANGED));
+export function fromEntry(e: TakeEntry): PendingTake {
+  return {
+    id: e.id,
+    submissionId: e.submissionId,
+    userId: e.userId,
+    title: e.title,
+    createdAt: e.createdAt,
+    ...e.take,
+    ...(e.error ? { error: e.error } : {}),
+    ...(e.refusal ? { refusal: e.refusal } : {}),
+  };
 }
 
 export const outbox = {
+  /** Keeps the take (a new one last in the sending order); without an error it waits to be sent, with one it is refused. */
   async put(take: PendingTake): Promise<void> {
-    await run('readwrite', (s) => s.put(take));
-    announce();
+    const { blob, type, kind, durationMs, message, error, refusal, ...common } = take;
+    await entries.put<TakeEntry>({
+      ...common,
+      kind: TAKE,
+      state: error ? 'refused' : 'waiting',
+      attempts: 0,
+      ...(error ? { error } : {}),
+      ...(refusal ? { refusal } : {}),
+      take: { blob, type, kind, durationMs, message },
+    });
   },
-  async remove(id: string): Promise<void> {
-    await run('readwrite', (s) => s.delete(id));
-    announce();
-  },
+  remove: (id: string): Promise<void> => entries.remove(id),
   /** Every waiting take of this user, oldest first (optionally of one task). */
   async list(userId: number, submissionId?: number): Promise<PendingTake[]> {
-    const all = await run<PendingTake[]>('readonly', (s) => (submissionId === undefined ? s.getAll() : s.index('submissionId').getAll(submissionId)));
-    return all.filter((t) => t.userId === userId).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const all = await entries.list(userId, isTake);
+    return all.filter((e) => submissionId === undefined || e.submissionId === submissionId).map(fromEntry);
   },
-  /** Calls back when a take was added or removed (in this tab). */
-  subscribe(onChange: () => void): () => void {
-    window.addEventListener(CHANGED, onChange);
-    return () => window.removeEventListener(CHANGED, onChange);
-  },
+  /** Calls back when anything in the outbox was added, changed or removed (in this tab). */
+  subscribe: (onChange: () => void): (() => void) => entries.subscribe(onChange),
 };
 
-export function newTakeId(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
+export const newTakeId = newEntryId;

@@ -16,7 +16,14 @@ export type RecorderState =
  * `onFrame` receives the level (0..1) and the elapsed ms each frame; nothing runs while idle. Stops by itself at the length and
  * size limits of RECORDINGS.md.
  */
-export function useRecorder(onTake: (take: Take, autoStopped: boolean) => void, onFrame?: (level: number, elapsedMs: number) => void) {
+export function useRecorder(
+  onTake: (take: Take, autoStopped: boolean) => void,
+  onFrame?: (level: number, elapsedMs: number) => void,
+  /** Tighter limits than a take's (a spoken comment: 60 s, 3 MiB). */
+  limits?: { maxMs: number; maxBytes: number },
+) {
+  const maxMs = limits?.maxMs;
+  const maxBytes = limits?.maxBytes ?? RECORDING_LIMITS.maxBytes;
   const [state, setState] = useState<RecorderState>({ phase: 'idle' });
   const recorderRef = useRef<MediaRecorder | null>(null);
   const streamRef = useRef<MediaStream | null>(null);
@@ -94,7 +101,7 @@ export function useRecorder(onTake: (take: Take, autoStopped: boolean) => void, 
         chunks.push(e.data);
         bytes += e.data.size;
         // Leave room for the last chunk: stop at 95 % of the size limit.
-        if (bytes > RECORDING_LIMITS.maxBytes * 0.95 && recorder.state === 'recording') {
+        if (bytes > maxBytes * 0.95 && recorder.state === 'recording') {
           autoStopRef.current = true;
           recorder.stop();
         }
@@ -110,7 +117,7 @@ export function useRecorder(onTake: (take: Take, autoStopped: boolean) => void, 
       };
 
       // The level meter: an AnalyserNode on the stream, read once per frame while recording.
-      const limit = maxLengthMs(kind);
+      const limit = maxMs ?? maxLengthMs(kind);
       let analyser: AnalyserNode | null = null;
       try {
         const Ctx = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
@@ -147,7 +154,7 @@ export function useRecorder(onTake: (take: Take, autoStopped: boolean) => void, 
       setState({ phase: 'recording', kind, stream, startedAt });
       frameRef.current = requestAnimationFrame(tick);
     },
-    [release],
+    [release, maxMs, maxBytes],
   );
 
   const reset = useCallback(() => setState({ phase: 'idle' }), []);

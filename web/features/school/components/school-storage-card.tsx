@@ -12,7 +12,7 @@ import { Modal } from '@web/components/ui/modal';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
-import { formatFileSize } from '@web/lib/format';
+import { formatFileSize, formatPercent } from '@web/lib/format';
 import { useSchoolStorage, useUpdateSchoolStorage } from '../api/school';
 import { errorText } from '../lib/school';
 import { Bar } from '@web/components/ui/bar';
@@ -77,7 +77,7 @@ export function SchoolStorageCard() {
                 <p className="text-lg font-semibold text-slate-900 tabular-nums" data-testid="storage-total">
                   {t('school:storage.used', { used: size(s.used_bytes), quota: size(s.quota_bytes) })}
                 </p>
-                <p className="text-sm text-slate-600 tabular-nums">{t('school:storage.percent', { percent })}</p>
+                <p className="text-sm text-slate-600 tabular-nums">{formatPercent(percent, lang)}</p>
               </div>
               <Bar
                 role="meter"

@@ -14,7 +14,7 @@ import { Modal } from '@web/components/ui/modal';
 import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
-import { formatFileSize } from '@web/lib/format';
+import { formatFileSize, formatPercent } from '@web/lib/format';
 import { SCHOOL_KEY } from '../api/school';
 import { downloadStudentExport, useSchoolStudentMutations, useSchoolStudents, type DownloadProgress } from '../api/students';
 import { useSchoolTeachers } from '../api/teachers';
@@ -54,7 +54,7 @@ function useExports() {
 
 function progressText(p: DownloadProgress | null, t: (k: string, o?: Record<string, unknown>) => string, language: string): string {
   if (!p || p.loaded === 0) return t('export.preparing');
-  if (p.total) return t('export.percent', { percent: Math.min(100, Math.round((p.loaded / p.total) * 100)) });
+  if (p.total) return t('export.percent', { percent: formatPercent(Math.min(100, (p.loaded / p.total) * 100), language) });
   return t('export.loaded', { size: formatFileSize(p.loaded, language) });
 }
 

@@ -11,7 +11,7 @@ import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { useStudentMutations, useStudents, useStudentsProgress } from '../api/students';
-import { filterStudents } from '../lib/filter-students';
+import { filterStudents } from '@web/lib/filter-students';
 import { StudentsTable, type StudentSort } from './students-table';
 import type { StudentFormValues } from './student-form';
 
@@ -49,10 +49,12 @@ export type StudentsPageProps = {
   courseId: number | null;
   /** The teacher's courses, for the form and the filter line. */
   courses: ReadonlyArray<{ id: number; name: string }>;
+  /** Open the form for a new student at once (the first steps' link, `?new=1`). */
+  startCreating?: boolean;
 };
 
 /** The students screen: search, count 'x von y', cards, add/edit modal, delete after confirmation. */
-export function StudentsPage({ courseId, courses }: StudentsPageProps) {
+export function StudentsPage({ courseId, courses, startCreating = false }: StudentsPageProps) {
   const { t } = useTranslation(['students', 'common']);
   const toast = useToast();
   const confirm = useConfirm();
@@ -63,7 +65,7 @@ export function StudentsPage({ courseId, courses }: StudentsPageProps) {
   const { save, remove } = useStudentMutations();
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<Student | null>(null);
-  const [formOpen, setFormOpen] = useState(false);
+  const [formOpen, setFormOpen] = useState(startCreating);
 
   useEffect(() => {
     if (list.isError) toast.error(t('students:toast.loadError'));

@@ -218,7 +218,7 @@ export function TaskFacts({ task, viewer }: { task: Submission; viewer: 'student
   const rows: { label: string; value: string; testId?: string }[] = [];
   if (viewer === 'teacher') rows.push({ label: t('detail.student'), value: task.student.name });
   rows.push({ label: t('detail.created'), value: formatDate(task.created_at) });
-  if (task.accuracy_score !== null) rows.push({ label: t('detail.accuracy'), value: formatPercent(task.accuracy_score) });
+  if (task.accuracy_score !== null) rows.push({ label: t('detail.accuracy'), value: formatPercent(task.accuracy_score, language) });
   if (task.time_spent_minutes > 0) rows.push({ label: t('detail.timeSpent'), value: formatDuration(task.time_spent_minutes, language), testId: 'time-spent' });
   if (task.competency_level) rows.push({ label: t('detail.competency'), value: t(competencyKey(task.competency_level)) });
   return (

@@ -22,6 +22,8 @@ const task = (id: number, status: Submission['status'], due_date: string): Submi
     due_date,
     exercise: null,
     exercise_title: `Aufgabe ${id}`,
+    series_id: `series-${id}`,
+    time_spent_minutes: 5,
     course_id: 1,
     completed_at: status === 'completed' ? `${due_date}T18:00:00.000Z` : null,
     expiration_date: status === 'expired' ? due_date : null,
@@ -141,8 +143,8 @@ describe('StatusBadge explanation', () => {
 
     // hover
     await user.hover(overdue);
-    expect(screen.getByRole('tooltip')).toHaveTextContent(/trotzdem noch üben/);
-    expect(overdue).toHaveAccessibleDescription(/trotzdem noch üben/);
+    expect(screen.getByRole('tooltip')).toHaveTextContent(/trotzdem noch geübt/);
+    expect(overdue).toHaveAccessibleDescription(/trotzdem noch geübt/);
     await user.unhover(overdue);
     expect(screen.queryByRole('tooltip')).toBeNull();
 

@@ -16,6 +16,8 @@ const task = (id: number, status: Status, due_date: string): Submission =>
     due_date,
     exercise: null,
     exercise_title: `Aufgabe ${id}`,
+    series_id: `series-${id}`,
+    time_spent_minutes: 5,
     course_id: id % 2 ? 1 : 2,
     completed_at: status === 'completed' ? `${due_date}T18:00:00.000Z` : null,
     expiration_date: status === 'expired' ? due_date : null,
@@ -225,6 +227,10 @@ describe('TaskList', { timeout: 30_000 }, () => {
     const secondTitle = within(second!).getByRole('link').textContent;
     within(first!).getByRole('button', { name: 'Als erledigt markieren' }).focus();
     await u.keyboard('{Enter}');
+    // the button is gone: the focus is on the toast's 'Rückgängig'; closing the toast brings it back to the list
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Rückgängig'));
+    await u.keyboard('{Tab}');
+    await u.keyboard('{Enter}');
     await waitFor(() => expect(document.activeElement?.textContent).toBe(secondTitle));
     expect(document.activeElement?.tagName).toBe('A');
 
@@ -234,6 +240,9 @@ describe('TaskList', { timeout: 30_000 }, () => {
     const open = cards().find((c) => c.dataset.status === 'open')!;
     expect(within(open).getByRole('link').textContent).toBe('Aufgabe 69');
     within(open).getByRole('button', { name: 'Als erledigt markieren' }).focus();
+    await u.keyboard('{Enter}');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Rückgängig'));
+    await u.keyboard('{Tab}');
     await u.keyboard('{Enter}');
     await waitFor(() => expect(document.activeElement?.textContent).toBe('Aufgabe 68'));
     expect(document.activeElement?.closest('[data-testid="task-card"]')).not.toBeNull();
@@ -263,7 +272,7 @@ describe('TaskList', { timeout: 30_000 }, () => {
     const api = serve(school(), { failCounts: 1, failOffset: 50 });
     const u = userEvent.setup();
     renderWithApp(<TaskList courseId={null} />, { path: '/submissions' });
-    expect(await screen.findByText('Bitte prüfen Sie Ihre Verbindung und versuchen Sie es erneut.')).toBeInTheDocument();
+    expect(await screen.findByText('Bitte prüfe deine Verbindung und versuche es erneut.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText('Fehler beim Laden der Aufgaben')).toHaveLength(2)); // the panel and the toast
     expect(cards()).toHaveLength(0);
     await u.click(screen.getByRole('button', { name: 'Erneut versuchen' }));

@@ -1,4 +1,4 @@
-import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CheckCheck, ChevronDown, ClipboardList, LoaderCircle, PartyPopper, RefreshCw, WifiOff } from 'lucide-react';
@@ -8,10 +8,12 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { cn } from '@web/components/ui/cn';
-import { OfflineNotice } from '@web/features/offline/components/offline-notice';
-import { useCompleteSubmission, useSubmissionCounts, useSubmissionPages, wasQueued } from '../api/submissions';
-import { TASK_TABS, completeErrorKey, groupTasks, localToday, tabCounts, tasksForTab, type TaskTab } from '../lib/task-status';
+import { OfflineNotice } from '@web/components/offline-notice';
+import { useSubmissionCounts, useSubmissionPages } from '../api/submissions';
+import { TASK_TABS, entryLead, gatherSeries, groupTasks, localToday, tabCounts, tasksForTab, type TaskTab } from '../lib/task-status';
+import { SeriesGroup } from './series-group';
 import { TaskCard } from './task-card';
+import { useMarkDone } from './use-mark-done';
 
 function CardSkeleton() {
   return (
@@ -50,8 +52,7 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
 
   const counts = useSubmissionCounts(courseId);
   const pages = useSubmissionPages(courseId, tab);
-  const complete = useCompleteSubmission();
-  const [busyId, setBusyId] = useState<number | null>(null);
+  const { markDone, pendingId: busyId } = useMarkDone();
   const today = localToday();
 
   // One toast per failed load (not again when only the language changes); a failed next page
@@ -118,20 +119,22 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
   // One callback for every card across renders (the cards are memoised), calling the latest onComplete.
   const completeRef = useRef<(id: number) => Promise<void>>(async () => undefined);
   const completeStable = useCallback((id: number) => void completeRef.current(id), []);
+  // Asks first when nothing was practised, then offers 'Rückgängig' in a toast that takes the focus;
+  // when it closes with the focus, the focus comes back to the task (or the card now in its place).
   const onComplete = async (id: number) => {
-    setBusyId(id);
+    const task = shown.find((x) => x.id === id);
+    if (!task) return;
+    const index = shown.findIndex((x) => x.id === id);
     const card = listRef.current?.querySelector(`[data-task-id="${id}"]`);
     const hadFocus = !!card && card.contains(document.activeElement);
-    try {
-      const done = await complete.mutateAsync(id);
-      if (hadFocus) refocus.current = { id, index: shown.findIndex((x) => x.id === id) };
-      if (wasQueued(done)) toast.info(t('complete.queued'), 4000);
-      else toast.success(t('complete.success'));
-    } catch (err) {
-      toast.error(t(completeErrorKey(err)));
-    } finally {
-      setBusyId(null);
-    }
+    const restoreFocus = () => {
+      const list = items();
+      const same = listRef.current?.querySelector<HTMLElement>(`[data-task-id="${id}"]`);
+      const target = same ?? list[index] ?? list[index - 1];
+      (target?.querySelector<HTMLElement>('a[href]') ?? document.getElementById('tasks-panel'))?.focus();
+    };
+    const done = await markDone(task, { restoreFocus });
+    if (done && hadFocus) refocus.current = { id, index };
   };
   useLayoutEffect(() => {
     completeRef.current = onComplete;
@@ -229,18 +232,28 @@ export function TaskList({ courseId, filter }: { courseId: number | null; filter
       <>
         {/* Grouped by due date: Heute, Diese Woche, Später, Vergangen (each in the tab's order). */}
         <div ref={listRef} className="space-y-6" data-testid="task-groups">
-          {groupTasks(shown, today).map(({ group, tasks }) => (
+          {groupTasks(
+            gatherSeries(shown).map((e) => ({ entry: e, due_date: entryLead(e).due_date })),
+            today,
+          ).map(({ group, tasks }) => (
             <section key={group} aria-labelledby={`tasks-group-${group}`} data-testid={`task-group-${group}`}>
               <h2 id={`tasks-group-${group}`} className="mb-2 flex items-center gap-2 text-sm font-semibold text-slate-700">
                 {t(`groups.${group}`)}
                 <span className="rounded-full bg-slate-200 px-2 text-xs leading-5 font-semibold text-slate-700 tabular-nums">{tasks.length}</span>
               </h2>
               <ul className="space-y-3">
-                {tasks.map((s) => (
-                  <li key={s.id} data-task-id={s.id}>
-                    <TaskCard task={s} today={today} busy={busyId === s.id} onComplete={completeStable} />
-                  </li>
-                ))}
+                {tasks.map(({ entry }) =>
+                  entry.kind === 'task' ? (
+                    <li key={entry.task.id} data-task-id={entry.task.id}>
+                      <TaskCard task={entry.task} today={today} busy={busyId === entry.task.id} onComplete={completeStable} />
+                    </li>
+                  ) : (
+                    // a repeating task: its dates together, under one header that opens them
+                    <li key={`series-${entry.seriesId}`}>
+                      <SeriesGroup tasks={entry.tasks} today={today} busyId={busyId} onComplete={completeStable} />
+                    </li>
+                  ),
+                )}
               </ul>
             </section>
           ))}

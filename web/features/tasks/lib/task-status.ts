@@ -41,6 +41,13 @@ export function countsAfterComplete<C extends SubmissionCounts>(c: C, from: Subm
   return { ...c, [from]: c[from] - 1, completed: c.completed + 1 };
 }
 
+/** The counts after a completion was taken back on the client: completed → `to` (open or overdue). */
+export function countsAfterReopen<C extends SubmissionCounts>(c: C, to: Submission['status']): C | null {
+  if (to !== 'open' && to !== 'overdue') return null;
+  if (c.completed <= 0) return null;
+  return { ...c, [to]: c[to] + 1, completed: c.completed - 1 };
+}
+
 /**
  * The order a student works in: what is still to do first (the most urgent, i.e. earliest due,
  * on top), then what is done or expired (the most recent first), so old tasks never push today's
@@ -139,4 +146,41 @@ export function groupTasks<T extends Pick<Submission, 'due_date'>>(list: readonl
     else by.set(g, [s]);
   }
   return TASK_GROUPS.filter((g) => by.has(g)).map((group) => ({ group, tasks: by.get(group)! }));
+}
+
+/** A row of the task list: one task, or the tasks of one repeating series together (docs/decisions/done-means-practised.md). */
+export type TaskEntry<T> = { kind: 'task'; task: T } | { kind: 'series'; seriesId: string; tasks: T[] };
+
+/**
+ * The list's tasks with the tasks of one series gathered where its first one (in the list's order)
+ * stands; a series with one task in the list stays a plain task. Each date keeps its own task.
+ */
+export function gatherSeries<T extends Pick<Submission, 'series_id'>>(list: readonly T[]): Array<TaskEntry<T>> {
+  const bySeries = new Map<string, T[]>();
+  for (const s of list) {
+    const arr = bySeries.get(s.series_id);
+    if (arr) arr.push(s);
+    else bySeries.set(s.series_id, [s]);
+  }
+  const placed = new Set<string>();
+  const out: Array<TaskEntry<T>> = [];
+  for (const s of list) {
+    const tasks = bySeries.get(s.series_id)!;
+    if (tasks.length === 1) out.push({ kind: 'task', task: s });
+    else if (!placed.has(s.series_id)) {
+      placed.add(s.series_id);
+      out.push({ kind: 'series', seriesId: s.series_id, tasks });
+    }
+  }
+  return out;
+}
+
+/** The first task of an entry (its place in the date groups). */
+export const entryLead = <T>(e: TaskEntry<T>): T => (e.kind === 'task' ? e.task : e.tasks[0]!);
+
+/** The earliest due date still to do (open or overdue) among a series' tasks; null when none. */
+export function nextDueOf(tasks: ReadonlyArray<Pick<Submission, 'status' | 'due_date'>>): string | null {
+  let best: string | null = null;
+  for (const s of tasks) if ((s.status === 'open' || s.status === 'overdue') && (best === null || s.due_date < best)) best = s.due_date;
+  return best;
 }

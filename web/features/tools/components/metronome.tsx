@@ -2,17 +2,20 @@ import { useCallback, useEffect, useMemo, useRef, useState, type CSSProperties }
 import { setPracticeTempo } from '@web/lib/practice-tempo';
 import { useTranslation } from 'react-i18next';
 import { Minus, Play, Plus, Square, Volume2 } from 'lucide-react';
-import { TEMPO_RANGE, USUL_KEYS, type Stroke, type UsulKey } from '@contract/music-keys';
+import { TEMPO_RANGE, TEMPO_UNIT_WHOLES, USUL_KEYS, stepsPerUnit, type Stroke, type TempoUnit, type UsulKey } from '@contract/music-keys';
+import { NoteValue } from '@web/components/ui/note-value';
 import { Button } from '@web/components/ui/button';
 import { Select } from '@web/components/ui/fields';
 import { cn } from '@web/components/ui/cn';
-import { METERS, USULS, groupStarts, meterPattern, nextStroke, parseMeter, type Meter } from '../lib/usul';
+import { METERS, USULS, groupStarts, meterPattern, nextStroke, parseMeter, tempoUnitFor, unitChoicesFor, type Meter } from '../lib/usul';
 import { clampTempo, tempoFromTaps } from '../lib/scheduler';
 import { MetronomeEngine, type StepKind } from '../lib/metronome-engine';
 import { useWakeLock } from '@web/lib/wake-lock';
 
 export type MetronomeProps = {
   initialTempo?: number | null;
+  /** The note value the tempo counts ('eighth': ♪ = 80); absent = the rhythm's written unit. */
+  initialTempoUnit?: TempoUnit | string | null;
   /** A western meter ('7/8', '7/8 (3+2+2)'); ignored when an usul is given. */
   initialMeter?: string | null;
   initialUsul?: UsulKey | null;
@@ -25,6 +28,8 @@ export type MetronomeProps = {
 };
 
 type Rhythm = { kind: 'usul'; usul: UsulKey } | { kind: 'meter'; meter: Meter };
+
+const barOfRhythm = (r: Rhythm) => (r.kind === 'usul' ? USULS[r.usul] : r.meter);
 
 const rhythmValue = (r: Rhythm) => (r.kind === 'usul' ? `usul:${r.usul}` : `meter:${r.meter.key}`);
 
@@ -39,13 +44,19 @@ function isTyping(target: EventTarget | null): boolean {
  * cells, the sounding one lit — driven by requestAnimationFrame reading the audio clock. In usul
  * mode each cell is a button that cycles düm → tek → rest (the pattern editor).
  */
-export function Metronome({ initialTempo, initialMeter, initialUsul, initialPattern, onPatternChange, onTempoChange, onRhythmChange }: MetronomeProps) {
+export function Metronome({ initialTempo, initialTempoUnit, initialMeter, initialUsul, initialPattern, onPatternChange, onTempoChange, onRhythmChange }: MetronomeProps) {
   const { t } = useTranslation('tools');
   const [bpm, setBpm] = useState(() => clampTempo(initialTempo ?? 80));
   const [rhythm, setRhythm] = useState<Rhythm>(() => {
     if (initialUsul && USULS[initialUsul]) return { kind: 'usul', usul: initialUsul };
     return { kind: 'meter', meter: parseMeter(initialMeter) ?? (METERS[2] as Meter) };
   });
+  // The tempo counts this note value; one step of the cycle is one written beat of the bar
+  // (docs/decisions/exercise-settings.md): ♩. = 60 in 6/8 clicks eighths 1/3 s apart.
+  const [unit, setUnit] = useState<TempoUnit>(() => tempoUnitFor(barOfRhythm(rhythm), initialTempoUnit));
+  const bar = barOfRhythm(rhythm);
+  const stepsPerBeat = stepsPerUnit(unit, bar.unit);
+  const unitChoices = unitChoicesFor(bar, unit);
   const [strokes, setStrokes] = useState<Stroke[]>(() => {
     if (initialUsul && USULS[initialUsul]) {
       const preset = USULS[initialUsul].pattern;
@@ -71,8 +82,8 @@ export function Metronome({ initialTempo, initialMeter, initialUsul, initialPatt
     engineRef.current?.setPattern(pattern);
   }, [pattern]);
   useEffect(() => {
-    engineRef.current?.setTempo(bpm);
-  }, [bpm]);
+    engineRef.current?.setTempo(bpm, stepsPerBeat);
+  }, [bpm, stepsPerBeat]);
   useEffect(() => {
     engineRef.current?.setVolume(volume);
   }, [volume]);
@@ -107,12 +118,12 @@ export function Metronome({ initialTempo, initialMeter, initialUsul, initialPatt
       return;
     }
     e.setPattern(pattern);
-    e.setTempo(bpm);
+    e.setTempo(bpm, stepsPerBeat);
     e.setVolume(volume);
     setRunning(true);
     setPracticeTempo(bpm, true);
     await e.start();
-  }, [pattern, bpm, volume]);
+  }, [pattern, bpm, stepsPerBeat, volume]);
 
   useEffect(() => {
     const onKey = (ev: KeyboardEvent) => {
@@ -139,18 +150,31 @@ export function Metronome({ initialTempo, initialMeter, initialUsul, initialPatt
     if (v !== null) changeTempo(v);
   };
 
+  /** Another unit for the same pulse: ♪ = 180 in 6/8 becomes ♩. = 60 (the clicks keep their speed). */
+  const chooseUnit = (next: TempoUnit) => {
+    if (next === unit) return;
+    setUnit(next);
+    changeTempo(Math.round((bpm * TEMPO_UNIT_WHOLES[unit]) / TEMPO_UNIT_WHOLES[next]));
+  };
+
   const chooseRhythm = (value: string) => {
     const [kind, key] = value.split(/:(.*)/s) as [string, string];
+    let next: Rhythm;
     if (kind === 'usul' && (USUL_KEYS as readonly string[]).includes(key)) {
       const usul = key as UsulKey;
-      setRhythm({ kind: 'usul', usul });
+      next = { kind: 'usul', usul };
       setStrokes([...USULS[usul].pattern]);
       onRhythmChange?.({ usul });
     } else {
       const meter = METERS.find((m) => m.key === key) ?? (METERS[2] as Meter);
-      setRhythm({ kind: 'meter', meter });
+      next = { kind: 'meter', meter };
       onRhythmChange?.({ meter: meter.key });
     }
+    setRhythm(next);
+    // A new bar counts its written unit, unless the current unit suits it too (6/8 ♩. → 12/8 ♩.).
+    const nextBar = barOfRhythm(next);
+    const suits = unitChoicesFor(nextBar, tempoUnitFor(nextBar)).includes(unit);
+    if (!suits) setUnit(tempoUnitFor(nextBar));
   };
 
   const editStroke = (i: number) => {
@@ -167,6 +191,9 @@ export function Metronome({ initialTempo, initialMeter, initialUsul, initialPatt
     onPatternChange?.(preset, rhythm.usul);
   };
 
+  const unitName = (u: TempoUnit) => t(`common:noteValues.${u}`);
+  // "Achtel = 80" / "sekizlik = 80": the note symbol's name for screen readers
+  const tempoName = t('common:tempoIs', { unit: unitName(unit), bpm });
   const isUsul = rhythm.kind === 'usul';
   const edited = isUsul && strokes.join() !== USULS[rhythm.usul].pattern.join();
 
@@ -244,9 +271,10 @@ export function Metronome({ initialTempo, initialMeter, initialUsul, initialPatt
         >
           {running ? t('stop') : t('start')}
         </Button>
-        <p className="text-right text-3xl font-semibold tabular-nums text-slate-900" aria-live="off">
-          <span aria-hidden="true">♩ = </span>
-          <span data-testid="tempo-value">{bpm}</span>
+        <p className="text-right text-3xl font-semibold tabular-nums text-slate-900" aria-live="off" data-testid="tempo-display" data-unit={unit}>
+          <span role="img" aria-label={tempoName}>
+            <NoteValue unit={unit} /> = <span data-testid="tempo-value">{bpm}</span>
+          </span>
         </p>
       </div>
 
@@ -262,6 +290,7 @@ export function Metronome({ initialTempo, initialMeter, initialUsul, initialPatt
             value={bpm}
             onChange={(e) => changeTempo(Number(e.target.value))}
             aria-label={t('metronome.tempo')}
+            aria-valuetext={tempoName}
             className="h-11 min-w-0 flex-1 accent-brand-600"
           />
           <Button variant="secondary" className="size-11 shrink-0 px-0 sm:size-11" onClick={() => changeTempo(bpm + 1)} aria-label={t('metronome.faster')}>
@@ -290,6 +319,23 @@ export function Metronome({ initialTempo, initialMeter, initialUsul, initialPatt
             {t('metronome.tap')}
           </Button>
         </div>
+        {unitChoices.length > 1 && (
+          <fieldset data-testid="tempo-unit">
+            <legend className="mb-1.5 text-sm font-medium text-slate-700">{t('metronome.unit')}</legend>
+            <div className="flex flex-wrap gap-2">
+              {unitChoices.map((u) => (
+                <label
+                  key={u}
+                  className="flex h-11 cursor-pointer items-center gap-2 rounded-lg px-3 text-base ring-1 ring-slate-300 ring-inset has-[:checked]:bg-brand-50 has-[:checked]:font-semibold has-[:checked]:text-brand-900 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-slate-900"
+                >
+                  <input type="radio" name="metronome-unit" value={u} checked={unit === u} onChange={() => chooseUnit(u)} className="sr-only" />
+                  <NoteValue unit={u} className="text-xl" />
+                  <span>{unitName(u)}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
       </div>
 
       <div className="grid gap-4 sm:grid-cols-2">

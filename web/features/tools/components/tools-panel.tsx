@@ -1,11 +1,12 @@
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AudioWaveform, Gauge, Music2 } from 'lucide-react';
-import { MAKAM_KEYS, USUL_KEYS, type MakamKey, type Stroke, type UsulKey } from '@contract/music-keys';
+import { MAKAM_KEYS, USUL_KEYS, type MakamKey, type Stroke, type TempoUnit, type UsulKey } from '@contract/music-keys';
 import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { A4_RANGE, MAKAMS, perdeKoma } from '../lib/koma';
-import { USULS, parseMeter } from '../lib/usul';
+import { TempoText } from '@web/components/settings-summary';
+import { USULS, barFor, parseMeter, tempoUnitFor } from '../lib/usul';
 import { clampTempo } from '../lib/scheduler';
 import type { TuningSettings } from './tuner';
 
@@ -17,6 +18,8 @@ const Drone = lazy(() => import('./drone'));
 /** The settings an exercise may carry (all optional). */
 export type ToolsSettings = {
   tempo_bpm?: number | null;
+  /** The note value the tempo counts; null = the usul's or meter's written unit. */
+  tempo_unit?: TempoUnit | string | null;
   meter?: string | null;
   usul?: UsulKey | string | null;
   makam?: MakamKey | string | null;
@@ -36,14 +39,13 @@ export type ToolsPanelProps = {
 const isUsul = (v: unknown): v is UsulKey => typeof v === 'string' && (USUL_KEYS as readonly string[]).includes(v);
 const isMakam = (v: unknown): v is MakamKey => typeof v === 'string' && (MAKAM_KEYS as readonly string[]).includes(v);
 
-/** "Hicaz · Düyek · ♩ = 80": the exercise's settings in one line (parts that are set). */
-export function settingsSummary(s: ToolsSettings | undefined): string {
+/** "Hicaz · Düyek": the names among the exercise's settings (the tempo follows in its unit). */
+export function settingsNames(s: ToolsSettings | undefined): string {
   if (!s) return '';
   const parts: string[] = [];
   if (isMakam(s.makam)) parts.push(s.durak && s.durak !== MAKAMS[s.makam].durak ? `${MAKAMS[s.makam].name} (${s.durak})` : MAKAMS[s.makam].name);
   if (isUsul(s.usul)) parts.push(USULS[s.usul].name);
   else if (s.meter) parts.push(parseMeter(s.meter)?.label ?? s.meter);
-  if (s.tempo_bpm) parts.push(`♩ = ${clampTempo(s.tempo_bpm)}`);
   return parts.join(' · ');
 }
 
@@ -75,14 +77,17 @@ export function ToolsPanel({ initial, onPatternChange, onTempoChange, className 
     makam: isMakam(initial?.makam) ? initial.makam : 'rast',
     durak: initial?.durak && perdeKoma(initial.durak) !== null ? initial.durak : null,
   }));
-  const summary = settingsSummary(initial);
+  const names = settingsNames(initial);
+  const tempoUnit = tempoUnitFor(barFor(initial?.usul, initial?.meter), initial?.tempo_unit);
   const durak = tuning.durak ?? MAKAMS[tuning.makam].durak;
 
   return (
     <div className={className}>
-      {summary && (
+      {(names || initial?.tempo_bpm) && (
         <p className="mb-4 text-lg font-semibold text-slate-900" data-testid="tools-summary">
-          {summary}
+          {names}
+          {names && initial?.tempo_bpm ? ' · ' : null}
+          {initial?.tempo_bpm ? <TempoText bpm={clampTempo(initial.tempo_bpm)} unit={tempoUnit} /> : null}
         </p>
       )}
       {/* One boundary for the three lazy tools: they appear together in place of one skeleton, so
@@ -92,6 +97,7 @@ export function ToolsPanel({ initial, onPatternChange, onTempoChange, className 
         <Section title={t('metronome.title')} icon={<Gauge aria-hidden="true" className="size-5 text-brand-600" />} testId="tool-metronome">
           <Metronome
             initialTempo={initial?.tempo_bpm}
+            initialTempoUnit={tempoUnit}
             initialMeter={initial?.meter}
             initialUsul={isUsul(initial?.usul) ? initial.usul : null}
             initialPattern={initial?.pattern}

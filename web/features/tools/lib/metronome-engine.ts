@@ -90,6 +90,7 @@ export class MetronomeEngine {
   private queue: Array<{ time: number; index: number }> = [];
   private pattern: readonly StepKind[] = ['accent'];
   private bpm = 100;
+  private stepsPerBeat = 1;
   private volume = 0.8;
   private lastStep = -1;
   private lastPoll: number | null = null;
@@ -103,9 +104,11 @@ export class MetronomeEngine {
     this.pattern = pattern.length ? pattern : ['accent'];
   }
 
-  setTempo(bpm: number): void {
+  /** `bpm` counted notes a minute, each `stepsPerBeat` steps of the pattern long (stepsPerUnit). */
+  setTempo(bpm: number, stepsPerBeat = 1): void {
     this.bpm = clampTempo(bpm);
-    if (this.scheduler) this.scheduler.setTempo(this.bpm, audioContext().currentTime);
+    this.stepsPerBeat = stepsPerBeat > 0 ? stepsPerBeat : 1;
+    if (this.scheduler) this.scheduler.setTempo(this.bpm, audioContext().currentTime, this.stepsPerBeat);
   }
 
   setVolume(v: number): void {
@@ -146,7 +149,7 @@ export class MetronomeEngine {
     this.queue = [];
     this.lastPoll = null;
     this.recentGaps = [];
-    this.scheduler = new LookaheadScheduler({ startTime: ctx.currentTime + 0.06, bpm: this.bpm, firstStep });
+    this.scheduler = new LookaheadScheduler({ startTime: ctx.currentTime + 0.06, bpm: this.bpm, stepsPerBeat: this.stepsPerBeat, firstStep });
   }
 
   private tick(): void {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { stepsPerUnit } from '@contract/music-keys';
 import { LOOKAHEAD_S, LookaheadScheduler, TICK_MS, tempoFromTaps } from './scheduler';
 
 /** Drives a scheduler with a fake clock: ticks every 25 ms ± jitter; returns all scheduled steps. */
@@ -76,6 +77,50 @@ describe('look-ahead scheduler', () => {
     expect(after[0]!.time).toBeGreaterThanOrEqual(2.45);
     expect(after[0]!.time % 0.5).toBeCloseTo(0, 9);
     expect(after[0]!.step).toBe(5);
+  });
+});
+
+describe('the tempo counts the unit the music is written in', () => {
+  /** The first `n` click times of a scheduler started at 0, driven by a punctual 25 ms timer. */
+  const clicks = (bpm: number, stepsPerBeat: number, n: number) => {
+    const s = new LookaheadScheduler({ startTime: 0, bpm, stepsPerBeat });
+    return run(s, 12, () => 0)
+      .map((x) => x.time)
+      .slice(0, n);
+  };
+  const gaps = (times: number[]) => times.slice(1).map((t, i) => t - (times[i] ?? 0));
+
+  it('9/8 at ♪ = 80: the eighths are 0.75 s apart', () => {
+    const spb = stepsPerUnit('eighth', 8);
+    expect(spb).toBe(1);
+    const times = clicks(80, spb, 10);
+    expect(times).toHaveLength(10);
+    for (const g of gaps(times)) expect(g).toBeCloseTo(0.75, 9);
+    expect(times[9]).toBeCloseTo(9 * 0.75, 9); // a whole 9/8 bar lasts 6.75 s
+  });
+
+  it('4/4 at ♩ = 80: the quarters are 0.75 s apart', () => {
+    const times = clicks(80, stepsPerUnit('quarter', 4), 5);
+    for (const g of gaps(times)) expect(g).toBeCloseTo(0.75, 9);
+  });
+
+  it('6/8 at ♩. = 60: the dotted quarter lasts 1 s, the eighths 1/3 s', () => {
+    const spb = stepsPerUnit('dotted-quarter', 8);
+    expect(spb).toBe(3);
+    const times = clicks(60, spb, 7);
+    for (const g of gaps(times)) expect(g).toBeCloseTo(1 / 3, 9);
+    expect(times[3]).toBeCloseTo(1, 9); // the second dotted quarter starts after 1 s
+    expect(times[6]).toBeCloseTo(2, 9); // a 6/8 bar lasts 2 s
+  });
+
+  it('the same number counted in quarters over eighths is twice as fast, and a unit change takes effect on the next beat', () => {
+    const times = clicks(80, stepsPerUnit('quarter', 8), 4);
+    for (const g of gaps(times)) expect(g).toBeCloseTo(0.375, 9);
+    const s = new LookaheadScheduler({ startTime: 0, bpm: 180, stepsPerBeat: 1 }); // 6/8 ♪ = 180
+    const out = run(s, 3, () => 0, (now) => {
+      if (Math.abs(now - 1) < 0.0125) s.setTempo(60, now, 3); // the same pulse written ♩. = 60
+    });
+    for (const g of gaps(out.map((x) => x.time))) expect(g).toBeCloseTo(1 / 3, 9);
   });
 });
 

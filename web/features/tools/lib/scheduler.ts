@@ -5,6 +5,9 @@ import { TEMPO_RANGE } from '@contract/music-keys';
  * cwilso/metronome): a timer calls `poll(now)` every ~25 ms with the AudioContext's currentTime;
  * it returns every step due before `now + lookahead` (100 ms), each exactly once, none in the past.
  *
+ * - The tempo counts a note value (♪, ♩, ♩. …) and a step is one written beat of the bar:
+ *   `stepsPerBeat` says how many steps one counted note lasts (♩. = 60 over eighths: 3, so a step
+ *   is 1/3 s; ♪ = 80 over eighths: 1, 0.75 s). See stepsPerUnit in contract/music-keys.ts.
  * - Steps lie on a grid: step n+1 = step n + seconds per step; no drift, as the times are computed
  *   from the previous step's time, not from the timer.
  * - A tempo change takes effect on the next beat: the step after the last one already handed out
@@ -18,6 +21,9 @@ export const TICK_MS = 25;
 
 export type ScheduledStep = { step: number; time: number };
 
+/** Seconds one step lasts at `bpm` counted notes a minute, `stepsPerBeat` steps to the note. */
+export const stepSeconds = (bpm: number, stepsPerBeat = 1): number => 60 / clampTempo(bpm) / (stepsPerBeat > 0 ? stepsPerBeat : 1);
+
 export const clampTempo = (bpm: number) => Math.min(TEMPO_RANGE.max, Math.max(TEMPO_RANGE.min, Math.round(Number.isFinite(bpm) ? bpm : 60)));
 
 export class LookaheadScheduler {
@@ -29,9 +35,9 @@ export class LookaheadScheduler {
   /** Steps skipped because the timer came too late (for diagnostics). */
   skipped = 0;
 
-  constructor(opts: { startTime: number; bpm: number; lookahead?: number; firstStep?: number }) {
+  constructor(opts: { startTime: number; bpm: number; stepsPerBeat?: number; lookahead?: number; firstStep?: number }) {
     this.nextTime = opts.startTime;
-    this.spb = 60 / clampTempo(opts.bpm);
+    this.spb = stepSeconds(opts.bpm, opts.stepsPerBeat);
     this.lookahead = opts.lookahead ?? LOOKAHEAD_S;
     this.nextStep = opts.firstStep ?? 0;
   }
@@ -45,9 +51,9 @@ export class LookaheadScheduler {
     this.lookahead = seconds;
   }
 
-  /** Changes the tempo from the next beat on. */
-  setTempo(bpm: number, now: number): void {
-    this.spb = 60 / clampTempo(bpm);
+  /** Changes the tempo (and the note it counts) from the next beat on. */
+  setTempo(bpm: number, now: number, stepsPerBeat = 1): void {
+    this.spb = stepSeconds(bpm, stepsPerBeat);
     if (this.lastTime !== null) this.nextTime = Math.max(this.lastTime + this.spb, now);
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { USUL_KEYS } from '@contract/music';
+import { USUL_KEYS, effectiveTempoUnit, stepsPerUnit, tempoUnitChoices } from '@contract/music';
 import { METERS, USULS, groupStarts, meterPattern, nextStroke, parseMeter } from './usul';
 
 describe('usul presets', () => {
@@ -20,6 +20,40 @@ describe('usul presets', () => {
     expect(USULS.devr_i_hindi.groups).toEqual([3, 4]);
     // Each group of Aksak begins with a stroke.
     for (const s of groupStarts(USULS.aksak.groups)) expect(USULS.aksak.pattern[s]).not.toBe('rest');
+  });
+
+  it('each usul carries the unit it is written in: Aksak 9/8 and Düyek 8/8 in eighths, Sofyan 4/4 in quarters', () => {
+    expect(USULS.aksak.unit).toBe(8);
+    expect(USULS.duyek.unit).toBe(8);
+    expect(USULS.sofyan.unit).toBe(4);
+    expect(USULS.semai.unit).toBe(4);
+    expect(effectiveTempoUnit({ usul: 'aksak' })).toBe('eighth');
+    expect(effectiveTempoUnit({ usul: 'sofyan' })).toBe('quarter');
+    // an usul wins over a meter, as in the metronome; a stored unit wins over both
+    expect(effectiveTempoUnit({ usul: 'aksak', meter: '4/4' })).toBe('eighth');
+    expect(effectiveTempoUnit({ usul: 'yuruk_semai', tempo_unit: 'dotted-quarter' })).toBe('dotted-quarter');
+  });
+
+  it('a stored tempo without a unit counts the written unit of its meter (what the metronome always clicked)', () => {
+    expect(effectiveTempoUnit({ meter: '9/8' })).toBe('eighth');
+    expect(effectiveTempoUnit({ meter: '4/4' })).toBe('quarter');
+    expect(effectiveTempoUnit({ meter: '2/2' })).toBe('half');
+    expect(effectiveTempoUnit({ meter: '6/8', meter_grouping: '3+3' })).toBe('eighth');
+    expect(effectiveTempoUnit({ meter: '7/16' })).toBe('sixteenth');
+    expect(effectiveTempoUnit({})).toBe('quarter');
+  });
+
+  it('only a compound bar offers the dotted quarter', () => {
+    expect(tempoUnitChoices(6, 8, [3, 3])).toEqual(['eighth', 'dotted-quarter']);
+    expect(tempoUnitChoices(12, 8, [3, 3, 3, 3])).toEqual(['eighth', 'dotted-quarter']);
+    expect(tempoUnitChoices(9, 8, [2, 2, 2, 3])).toEqual(['eighth']);
+    expect(tempoUnitChoices(6, 8)).toEqual(['eighth', 'dotted-quarter']); // no grouping given
+    expect(tempoUnitChoices(3, 8)).toEqual(['eighth']);
+    expect(tempoUnitChoices(7, 8, [2, 2, 3])).toEqual(['eighth']);
+    expect(tempoUnitChoices(4, 4, [4])).toEqual(['quarter']);
+    expect(tempoUnitChoices(2, 2)).toEqual(['half']);
+    expect(stepsPerUnit('dotted-quarter', 8)).toBe(3);
+    expect(stepsPerUnit('half', 4)).toBe(2);
   });
 
   it('the editor cycles düm → tek → rest', () => {

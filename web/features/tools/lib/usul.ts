@@ -1,4 +1,4 @@
-import type { Stroke, UsulKey } from '@contract/music';
+import { TEMPO_UNITS, USUL_METERS, USUL_KEYS, tempoUnitChoices, writtenUnit, type Stroke, type TempoUnit, type UsulKey } from '@contract/music-keys';
 
 /**
  * Rhythm presets of the metronome: the usul of MAKAM.md as düm / tek / rest per step, and western
@@ -13,7 +13,8 @@ import type { Stroke, UsulKey } from '@contract/music';
  * that each pattern has as many steps as its usul has beats.
  */
 
-export type Usul = { key: UsulKey; name: string; beats: number; groups: readonly number[]; pattern: readonly Stroke[] };
+/** An usul: its strokes, and how it is written (`beats`/`unit`, contract USUL_METERS): Aksak 9/8 counts eighths. */
+export type Usul = { key: UsulKey; name: string; beats: number; unit: 4 | 8; groups: readonly number[]; pattern: readonly Stroke[] };
 
 const D = 'dum' as const;
 const T = 'tek' as const;
@@ -21,25 +22,25 @@ const R = 'rest' as const;
 
 export const USULS: Record<UsulKey, Usul> = {
   // Nim Sofyan 2/4: düm tek.
-  nim_sofyan: { key: 'nim_sofyan', name: 'Nim Sofyan', beats: 2, groups: [2], pattern: [D, T] },
+  nim_sofyan: { key: 'nim_sofyan', name: 'Nim Sofyan', ...USUL_METERS.nim_sofyan, pattern: [D, T] },
   // Semai 3/4: düm tek tek.
-  semai: { key: 'semai', name: 'Semai', beats: 3, groups: [3], pattern: [D, T, T] },
+  semai: { key: 'semai', name: 'Semai', ...USUL_METERS.semai, pattern: [D, T, T] },
   // Sofyan 4/4: düm (2) te (1) ke (1).
-  sofyan: { key: 'sofyan', name: 'Sofyan', beats: 4, groups: [2, 2], pattern: [D, R, T, T] },
+  sofyan: { key: 'sofyan', name: 'Sofyan', ...USUL_METERS.sofyan, pattern: [D, R, T, T] },
   // Türk Aksağı 5/8: düm (2) tek (1) tek (2).
-  turk_aksagi: { key: 'turk_aksagi', name: 'Türk Aksağı', beats: 5, groups: [2, 3], pattern: [D, R, T, T, R] },
+  turk_aksagi: { key: 'turk_aksagi', name: 'Türk Aksağı', ...USUL_METERS.turk_aksagi, pattern: [D, R, T, T, R] },
   // Yürük Semai 6/8: düm tek tek düm tek (2).
-  yuruk_semai: { key: 'yuruk_semai', name: 'Yürük Semai', beats: 6, groups: [3, 3], pattern: [D, T, T, D, T, R] },
+  yuruk_semai: { key: 'yuruk_semai', name: 'Yürük Semai', ...USUL_METERS.yuruk_semai, pattern: [D, T, T, D, T, R] },
   // Devr-i Hindi 7/8 (3+4): düm tek (2) düm (2) tek (2).
-  devr_i_hindi: { key: 'devr_i_hindi', name: 'Devr-i Hindi', beats: 7, groups: [3, 4], pattern: [D, T, R, D, R, T, R] },
+  devr_i_hindi: { key: 'devr_i_hindi', name: 'Devr-i Hindi', ...USUL_METERS.devr_i_hindi, pattern: [D, T, R, D, R, T, R] },
   // Düyek 8/8: düm tek (2) tek düm (2) tek (2).
-  duyek: { key: 'duyek', name: 'Düyek', beats: 8, groups: [3, 1, 2, 2], pattern: [D, T, R, T, D, R, T, R] },
+  duyek: { key: 'duyek', name: 'Düyek', ...USUL_METERS.duyek, pattern: [D, T, R, T, D, R, T, R] },
   // Aksak 9/8 (2+2+2+3): düm (2) te ke düm (2) tek (3).
-  aksak: { key: 'aksak', name: 'Aksak', beats: 9, groups: [2, 2, 2, 3], pattern: [D, R, T, T, D, R, T, R, R] },
+  aksak: { key: 'aksak', name: 'Aksak', ...USUL_METERS.aksak, pattern: [D, R, T, T, D, R, T, R, R] },
   // Evfer 9/8: düm (2) düm tek (2) tek (2) tek (1)… forms vary most here: check with the teacher.
-  evfer: { key: 'evfer', name: 'Evfer', beats: 9, groups: [2, 3, 2, 2], pattern: [D, R, D, T, R, T, R, T, R] },
+  evfer: { key: 'evfer', name: 'Evfer', ...USUL_METERS.evfer, pattern: [D, R, D, T, R, T, R, T, R] },
   // Curcuna 10/8 (3+2+2+3): düm (2) tek düm (2) tek (2) tek (3).
-  curcuna: { key: 'curcuna', name: 'Curcuna', beats: 10, groups: [3, 2, 2, 3], pattern: [D, R, T, D, R, T, R, T, R, R] },
+  curcuna: { key: 'curcuna', name: 'Curcuna', ...USUL_METERS.curcuna, pattern: [D, R, T, D, R, T, R, T, R, R] },
 };
 
 /** A western meter: steps per bar, the written unit and the grouping (accent per group). */
@@ -75,6 +76,27 @@ export function parseMeter(text: string | null | undefined): Meter | null {
   if (preset) return preset;
   const g = valid ? groups : [beats];
   return { key: `${beats}/${unit}:${g.join('+')}`, label: `${beats}/${unit} (${g.join('+')})`, beats, unit, groups: g };
+}
+
+/** The bar the metronome plays for an usul key (it wins) or a meter text; null when neither is valid. */
+export function barFor(usul: string | null | undefined, meter: string | null | undefined): { unit: number; beats: number; groups: readonly number[] } | null {
+  if (usul && (USUL_KEYS as readonly string[]).includes(usul)) return USULS[usul as UsulKey];
+  return parseMeter(meter);
+}
+
+/**
+ * The unit the tempo counts for a bar: `stored` when it is a unit, else the bar's written unit
+ * (Aksak 9/8 → eighth, 4/4 → quarter), else the quarter (docs/decisions/exercise-settings.md).
+ */
+export function tempoUnitFor(bar: { unit: number } | null, stored?: string | null): TempoUnit {
+  if (stored && (TEMPO_UNITS as readonly string[]).includes(stored)) return stored as TempoUnit;
+  return bar ? writtenUnit(bar.unit) : 'quarter';
+}
+
+/** The units the metronome offers for a bar (tempoUnitChoices), with `current` kept when it is another. */
+export function unitChoicesFor(bar: { beats: number; unit: number; groups: readonly number[] }, current: TempoUnit): TempoUnit[] {
+  const choices = tempoUnitChoices(bar.beats, bar.unit, bar.groups);
+  return choices.includes(current) ? choices : [...choices, current];
 }
 
 /** What each step of a bar plays: an accent on each group's first step, else a normal click. */

@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CalendarEvent } from '@contract/calendar';
 import i18n from '@web/lib/i18n';
-import { addDays } from '@web/features/calendar/lib/agenda';
-import { localToday } from '@web/features/progress/lib/progress';
+import { addDays } from '../lib/agenda';
+import { localToday } from '@web/lib/today';
 import { jsonResponse, renderWithApp } from '@web/test/render';
 import { TeacherAgenda } from './teacher-agenda';
 

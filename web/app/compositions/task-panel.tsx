@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLanguage } from '@web/lib/i18n';
 import { Link } from 'react-router';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { AlertTriangle, ArrowRight, NotebookPen, UserRound, X } from 'lucide-react';
@@ -15,7 +16,8 @@ import { useSessions } from '@web/features/practice/api/practice-sessions';
 import { SessionList } from '@web/features/practice/components/session-list';
 import { useReviewSubmission } from '@web/features/progress/api/progress';
 import { ReviewForm } from '@web/features/progress/components/review-dialog';
-import { competencyKey, localToday } from '@web/features/progress/lib/progress';
+import { competencyKey } from '@web/lib/competency';
+import { localToday } from '@web/lib/today';
 
 /**
  * The teacher's side panel of one task (a slide-over from the right): student, exercise, dates,
@@ -145,6 +147,7 @@ function PanelBody({ id }: { id: number }) {
 /** Student, status and dates of a task (shared by the panel and the teacher's task view). */
 export function TaskSummary({ task }: { task: Submission }) {
   const { t } = useTranslation(['dashboard', 'progress']);
+  const language = useLanguage();
   const today = localToday();
   return (
     <div className="space-y-4">
@@ -166,7 +169,7 @@ export function TaskSummary({ task }: { task: Submission }) {
         ) : task.expiration_date ? (
           <Fact label={task.status === 'expired' ? t('dashboard:panel.expiredSince') : t('dashboard:panel.expires')}>{formatDate(task.expiration_date)}</Fact>
         ) : null}
-        {task.accuracy_score !== null && <Fact label={t('progress:recent.accuracy')}>{formatPercent(task.accuracy_score)}</Fact>}
+        {task.accuracy_score !== null && <Fact label={t('progress:recent.accuracy')}>{formatPercent(task.accuracy_score, language)}</Fact>}
         {task.competency_level && <Fact label={t('progress:recent.level')}>{t(`progress:${competencyKey(task.competency_level)}`)}</Fact>}
       </dl>
       {task.teacher_note && (

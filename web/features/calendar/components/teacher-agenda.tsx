@@ -7,10 +7,10 @@ import { Card } from '@web/components/ui/card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { cn } from '@web/components/ui/cn';
 import { formatDate, initials } from '@web/lib/format';
-import { useCalendarEvents } from '@web/features/calendar/api/calendar-events';
+import { useCalendarEvents } from '../api/calendar-events';
 import { nameAfterVisible } from '@web/lib/label-in-name';
-import { AGENDA_WEEK_DAYS, addDays, firstName, groupAgenda, type AgendaDay, type AgendaEntry } from '@web/features/calendar/lib/agenda';
-import { localToday } from '@web/features/progress/lib/progress';
+import { AGENDA_WEEK_DAYS, addDays, firstName, groupAgenda, type AgendaDay, type AgendaEntry } from '../lib/agenda';
+import { localToday } from '@web/lib/today';
 import { useMediaQuery } from '@web/lib/media-query';
 
 

@@ -2,25 +2,32 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient, onlineManager } from '@tanstack/react-query';
-import { writes } from './outbox';
-import { localSessions, asQueuedSession } from './offline-session';
+import { localSessions, asQueuedSession } from '@web/lib/offline-session';
+import { registerSender } from './senders';
+import { outbox } from './store';
 import { startSync, type SyncHandle } from './sync';
 import { requestFlush } from './sync-trigger';
+import { requestSender, writes } from './writes';
 
 /**
  * The outbox sender (docs/decisions/offline-practice.md) against IndexedDB (fake-indexeddb) and a scripted server: order,
- * keys, what stays and what is refused. The whole journey runs in e2e/offline.spec.ts.
+ * keys, what stays and what is refused. The whole journey runs in e2e/offline.spec.ts; a take's
+ * sender is tested in web/features/recordings/lib/take-sender.test.ts.
  */
 type Call = { method: string; url: string; key: string | null; body: unknown };
 let calls: Call[];
 let answers: Array<{ status: number; body?: unknown; headers?: Record<string, string> } | 'network'>;
 let handle: SyncHandle | null = null;
 
+// what the app registers at start-up (web/app/outbox-senders.ts)
+registerSender('practice-session', requestSender);
+registerSender('complete', requestSender);
+
 beforeEach(async () => {
   calls = [];
   answers = [];
   onlineManager.setOnline(true);
-  for (const w of await writes.list(1)) await writes.remove(w.id);
+  for (const e of await outbox.list(1)) await outbox.remove(e.id);
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const headers = init.headers as Record<string, string>;
     calls.push({ method: init.method ?? 'GET', url, key: headers['Idempotency-Key'] ?? null, body: init.body ? JSON.parse(String(init.body)) : null });
@@ -106,6 +113,28 @@ describe('the outbox sender', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('a deferred kind (an upload) goes after the writes, and only on request or when the network returns; a kind without a sender waits', async () => {
+    const sent: string[] = [];
+    const off = registerSender('upload', {
+      deferred: true,
+      send: async (e) => {
+        sent.push(e.id);
+      },
+    });
+    const big = await outbox.add({ userId: 1, kind: 'upload', submissionId: 7, title: 'Tonleiter' });
+    const unknown = await outbox.add({ userId: 1, kind: 'message', submissionId: 7, title: 'Tonleiter' });
+    await completion(7);
+    handle = startSync(1, new QueryClient());
+    await vi.waitFor(async () => expect(await writes.list(1)).toHaveLength(0));
+    await handle.flush();
+    expect(sent).toEqual([]);
+    requestFlush(); // 'Jetzt senden'
+    await vi.waitFor(() => expect(sent).toEqual([big.id]));
+    await vi.waitFor(async () => expect((await outbox.list(1)).map((e) => e.id)).toEqual([unknown.id]));
+    expect(calls).toHaveLength(1);
+    off();
+  });
+
   it("another user's writes are neither listed nor sent", async () => {
     await writes.add({ userId: 2, kind: 'complete', submissionId: 9, title: 'X', method: 'PATCH', path: '/api/submissions/9/complete' });
     handle = startSync(1, new QueryClient());
@@ -127,62 +156,5 @@ describe('a session timed on the device', () => {
     expect(localSessions.get(1)).toBeNull();
     expect(asQueuedSession(write!)).toMatchObject({ duration_minutes: 180, recorded_offline: true });
     await writes.remove(write!.id);
-  });
-});
-
-describe('a recording refused for want of room (docs/decisions/storage-quota.md)', () => {
-  /** The upload goes by XMLHttpRequest (progress): answered from `xhrAnswers`, counted in `xhrCalls`. */
-  let xhrAnswers: Array<{ status: number; body: unknown }>;
-  let xhrCalls: number;
-  beforeEach(() => {
-    xhrAnswers = [];
-    xhrCalls = 0;
-    class FakeXhr {
-      status = 0;
-      responseText = '';
-      upload = { onprogress: null };
-      onload: (() => void) | null = null;
-      onerror: (() => void) | null = null;
-      onabort: (() => void) | null = null;
-      open() {}
-      setRequestHeader() {}
-      getResponseHeader(): string | null {
-        return null;
-      }
-      abort() {}
-      send() {
-        xhrCalls++;
-        const next = xhrAnswers.shift() ?? { status: 503, body: {} };
-        setTimeout(() => {
-          this.status = next.status;
-          this.responseText = JSON.stringify(next.body);
-          this.onload?.();
-        }, 0);
-      }
-    }
-    vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    // the blob comes back from fake-indexeddb as a plain object, which jsdom's FormData refuses
-    vi.stubGlobal('FormData', class { append() {} });
-  });
-
-  it.each([
-    [413, { message: 'voll', code: 'storage_quota_student', used_bytes: 52_428_800, quota_bytes: 52_428_800 }, /^Dein Speicher für Aufnahmen ist voll \(50 MB von 50 MB\)\. Lösche ältere Aufnahmen/],
-    [507, { message: 'Platte voll', code: 'insufficient_storage' }, /^Auf dem Server ist gerade kein Platz frei/],
-  ])('%i: the take stays with the text that says what to do, and is not sent again by itself', async (status, body, text) => {
-    const { outbox: takes } = await import('@web/features/recordings/lib/outbox');
-    const blob = new Blob([new Uint8Array(100)], { type: 'audio/webm' });
-    await takes.put({ id: `t-${status}`, submissionId: 7, userId: 1, title: 'Tonleiter', blob, type: 'audio/webm', kind: 'audio', durationMs: 1000, message: '', createdAt: '2026-11-23T10:00:00.000Z' });
-    xhrAnswers.push({ status, body });
-    handle = startSync(1, new QueryClient());
-    requestFlush(); // 'Jetzt senden'
-    await vi.waitFor(async () => expect((await takes.list(1))[0]?.refusal?.code).toBe(body.code));
-    const [left] = await takes.list(1);
-    expect(left?.error).toMatch(text);
-    // the next run (the connection back, 'Jetzt senden') leaves it alone
-    requestFlush();
-    await new Promise((r) => setTimeout(r, 50));
-    await handle.flush();
-    expect(xhrCalls).toBe(1);
-    await takes.remove(left!.id);
   });
 });

@@ -1,7 +1,7 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import type { PracticeSession } from '@contract/practice';
 import { readStorage, writeStorage } from '@web/lib/storage';
-import { writes, type QueuedWrite } from './outbox';
+import { writes, type QueuedWrite } from '@web/lib/outbox/writes';
 
 /**
  * A practice session timed on the device (docs/decisions/offline-practice.md): started without a connection, kept in

@@ -65,7 +65,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     authStore.clear();
     queryClient.clear();
-    void import('@web/features/offline/lib/persist').then((m) => m.forgetDeviceData());
+    void import('@web/lib/persist').then((m) => m.forgetDeviceData());
     toast.success(t('logoutSuccess'));
     void navigate('/login', { replace: true });
   }, [navigate, queryClient, t, toast]);

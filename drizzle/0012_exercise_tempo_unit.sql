@@ -1,0 +1,2 @@
+ALTER TABLE "exercises" ADD COLUMN "tempo_unit" text;--> statement-breakpoint
+ALTER TABLE "exercises" ADD CONSTRAINT "exercises_tempo_unit_check" CHECK ("exercises"."tempo_unit" is null or "exercises"."tempo_unit" in ('half', 'quarter', 'dotted-quarter', 'eighth', 'sixteenth'));
