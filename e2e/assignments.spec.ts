@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, showTeacherCalendar, test } from './fixtures';
+import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, showTeacherCalendar, test, saveScreenshot } from './fixtures';
 
 const FEATURE = 'assignments';
 const NOTE = 'Langsam und sauber, dann schneller.';
@@ -20,7 +20,7 @@ async function dialogShot(page: Page, name: string) {
   const path = fileURLToPath(new URL(`./screenshots/${FEATURE}/${name}.png`, import.meta.url));
   mkdirSync(dirname(path), { recursive: true });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path, animations: 'disabled' });
+  await saveScreenshot(page, { path, animations: 'disabled' });
 }
 const de = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test, saveScreenshot } from './fixtures';
 
 const DELETE_SENTENCE = 'Sind Sie sicher, dass Sie diesen Schüler löschen möchten? Diese Aktion kann nicht rückgängig gemacht werden.';
 const uniq = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -122,7 +122,7 @@ test('a teacher creates a course and a student in it, edits the student without 
   await card.getByRole('button', { name: `${studentName} B. löschen` }).click();
   const confirm = page.getByRole('dialog');
   await expect(confirm).toContainText(DELETE_SENTENCE);
-  await page.screenshot({ path: 'e2e/screenshots/courses-students/student-delete-confirm-de-desktop.png', animations: 'disabled' });
+  await saveScreenshot(page, { path: 'e2e/screenshots/courses-students/student-delete-confirm-de-desktop.png', animations: 'disabled' });
   // Cancel first: nothing happens.
   await confirm.getByRole('button', { name: 'Abbrechen' }).click();
   await expect(card).toHaveCount(1);
@@ -184,14 +184,14 @@ for (const language of ['de', 'tr'] as const) {
       const dialog = page.getByRole('dialog', { name: texts.modal });
       await expect(dialog.getByText(texts.hint)).toBeVisible();
       await expectNoSeriousAxe(page, '[role="dialog"]');
-      await page.screenshot({ path: `e2e/screenshots/courses-students/student-modal-${language}-${device}.png`, animations: 'disabled' });
+      await saveScreenshot(page, { path: `e2e/screenshots/courses-students/student-modal-${language}-${device}.png`, animations: 'disabled' });
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
 
       const edit = page.getByTestId('student-card').first().getByRole('button', { name: language === 'de' ? /bearbeiten$/ : /düzenle$/ });
       await edit.click();
       await expect(page.getByRole('dialog').getByRole('heading')).toBeVisible();
-      await page.screenshot({ path: `e2e/screenshots/courses-students/student-edit-modal-${language}-${device}.png`, animations: 'disabled' });
+      await saveScreenshot(page, { path: `e2e/screenshots/courses-students/student-edit-modal-${language}-${device}.png`, animations: 'disabled' });
       await page.keyboard.press('Escape');
 
       await page.goto('/courses');
@@ -202,7 +202,7 @@ for (const language of ['de', 'tr'] as const) {
 
       await page.getByRole('button', { name: language === 'de' ? 'Kurs hinzufügen' : 'Kurs ekle' }).first().click();
       await expect(page.getByRole('dialog').getByRole('heading')).toBeVisible();
-      await page.screenshot({ path: `e2e/screenshots/courses-students/course-modal-${language}-${device}.png`, animations: 'disabled' });
+      await saveScreenshot(page, { path: `e2e/screenshots/courses-students/course-modal-${language}-${device}.png`, animations: 'disabled' });
     });
   }
 }

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makePdf, makePng } from '../server/modules/media/sample-files';
-import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test, saveScreenshot } from './fixtures';
 
 // uploads, axe and screenshots: these journeys take longer than the default minute
 test.describe.configure({ timeout: 180_000 });
@@ -21,7 +21,7 @@ async function viewShot(page: Page, name: string) {
   const path = join(dirname(fileURLToPath(import.meta.url)), 'screenshots', 'exercises', `${name}.png`);
   mkdirSync(dirname(path), { recursive: true });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path, animations: 'disabled' });
+  await saveScreenshot(page, { path, animations: 'disabled' });
 }
 
 async function openExercises(page: Page) {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -76,14 +76,28 @@ export async function eachLanguageAndSize(
 const screenshotRoot = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 /**
+ * Screenshots are for people to look at while they build a screen (DESIGN.md); CI, where nobody
+ * looks, sets E2E_SHOTS=0 and saves none: each full-page capture costs the browser a whole
+ * repaint. Every saved screenshot of the specs goes through here.
+ */
+export const SHOTS_WANTED = process.env.E2E_SHOTS !== '0';
+
+/** `target.screenshot(opts)` unless screenshots are switched off (SHOTS_WANTED). */
+export async function saveScreenshot(target: Pick<Page, 'screenshot'> | Pick<Locator, 'screenshot'>, opts: Parameters<Page['screenshot']>[0] & { path: string }): Promise<void> {
+  if (!SHOTS_WANTED) return;
+  mkdirSync(dirname(opts.path), { recursive: true });
+  await (target as Pick<Page, 'screenshot'>).screenshot(opts);
+}
+
+/**
  * Saves a screenshot to e2e/screenshots/<feature>/<name>.png (git-ignored): the full page by default;
  * pass `{ fullPage: false }` for open dialogs and menus (fixed elements stop at the viewport in full-page captures).
  */
 export async function shot(page: Page, feature: string, name: string, opts: { fullPage?: boolean } = {}): Promise<string> {
   const path = join(screenshotRoot, feature, `${name}.png`);
-  mkdirSync(dirname(path), { recursive: true });
+  if (!SHOTS_WANTED) return path;
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path, fullPage: opts.fullPage ?? true, animations: 'disabled' });
+  await saveScreenshot(page, { path, fullPage: opts.fullPage ?? true, animations: 'disabled' });
   return path;
 }
 

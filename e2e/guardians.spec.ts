@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, test, saveScreenshot } from './fixtures';
 import { writeSineWav } from './fake-microphone';
 
 /**
@@ -41,7 +41,7 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await settle(page);
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage, animations: 'disabled' });
+  await saveScreenshot(page, { path: join(SHOTS, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 /** A token through the API (for setting up data the way the other roles' screens would). */
@@ -186,7 +186,7 @@ test('a teacher gives a parent read-only access; the parent follows the child; r
   await expect(page.getByRole('link', { name: 'Werkzeuge' })).toHaveCount(0);
 
   // The child's page: the task with the teacher's feedback, the recording with the comment, nothing to change.
-  await cards.first().getByRole('link', { name: CHILD.name }).click();
+  await cards.first().getByRole('link', { name: CHILD.name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/children/${childId}$`));
   await expect(page.getByRole('heading', { level: 1, name: CHILD.name })).toBeVisible();
   // The past tasks beyond the latest five open on request.
@@ -251,7 +251,7 @@ test('a teacher gives a parent read-only access; the parent follows the child; r
       const s = await openParentsSection(teacher, childId, lang);
       await expect(s.getByTestId('guardian')).toBeVisible();
       await expectNoSeriousAxe(teacher, '[data-testid="student-guardians"]');
-      await s.screenshot({ path: join(SHOTS, `teacher-eltern-${lang}-${size}.png`), animations: 'disabled' });
+      await saveScreenshot(s, { path: join(SHOTS, `teacher-eltern-${lang}-${size}.png`), animations: 'disabled' });
       await shot(teacher, `teacher-student-page-${lang}-${size}`);
 
       await page.setViewportSize(viewport);
@@ -304,7 +304,7 @@ test('the demo parent sees the demo child on the phone; the teacher\'s routes re
   const card = page.getByTestId('guardian-child-card');
   await expect(card).toHaveCount(1);
   await expect(card).toContainText(OTHER_CHILD.name);
-  await card.getByRole('link', { name: OTHER_CHILD.name }).click();
+  await card.getByRole('link', { name: OTHER_CHILD.name, exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: OTHER_CHILD.name })).toBeVisible();
   await expect(page.getByTestId('child-task').first()).toBeVisible();
   await expectNoSeriousAxe(page);

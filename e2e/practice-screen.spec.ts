@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { DEMO, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, test } from './fixtures';
+import { DEMO, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, test, saveScreenshot } from './fixtures';
 import { fakeMicrophone, writeSineWav } from './fake-microphone';
 
 /**
@@ -27,7 +27,7 @@ const TEXT = {
 async function shoot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), animations: 'disabled' });
+  await saveScreenshot(page, { path: join(SHOTS, `${name}.png`), animations: 'disabled' });
 }
 
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');

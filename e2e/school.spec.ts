@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, test } from './fixtures';
+import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, test, saveScreenshot } from './fixtures';
 
 /**
  * Issue 19, the school's administration: the administrator invites a teacher and reads the one-time
@@ -30,7 +30,7 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SHOTS, { recursive: true });
   await settle(page);
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage, animations: 'disabled' });
+  await saveScreenshot(page, { path: join(SHOTS, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 /** Scrolls down and back, so that what loads near the viewport (the charts) is there for a full-page shot. */

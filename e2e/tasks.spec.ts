@@ -213,7 +213,12 @@ test('not found, a teacher read-only, and the screens in German and Turkish on d
   await page.getByRole('link', { name: 'Zurück zu meinen Aufgaben' }).click();
   await expect(page).toHaveURL(/\/submissions$/);
 
-  // An expired task of the demo school: 'Verfallen seit', no button, no timer.
+  // An expired task of the demo school: 'Verfallen seit', no button, no timer. It belongs to a
+  // daily series, whose dates wait in one closed group (docs/decisions/done-means-practised.md).
+  await expect(page.getByTestId('series-toggle').first()).toBeVisible();
+  for (const toggle of await page.getByTestId('series-toggle').all()) {
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  }
   const expired = page.locator('[data-testid="task-card"][data-status="expired"]').first();
   await expect(expired.getByTestId('expired-label')).toHaveText('Verfallen');
   await expect(expired.getByRole('button', { name: 'Als erledigt markieren' })).toHaveCount(0);
@@ -290,8 +295,10 @@ test('a new student: the three empty states, the course filter with a singular c
   // Mark both done from the list: each card turns green and, being done, moves below the work still to do.
   const cards = page.getByTestId('task-card');
   const doneCards = page.locator('[data-testid="task-card"][data-status="completed"]');
+  // Nothing practised yet: each 'done' asks first (docs/decisions/done-means-practised.md).
   for (let done = 1; done <= 2; done++) {
     await cards.getByRole('button', { name: 'Als erledigt markieren' }).first().click();
+    await page.getByRole('button', { name: 'Trotzdem erledigt' }).click();
     await expect(doneCards).toHaveCount(done);
   }
   await expect(cards.getByRole('button', { name: 'Als erledigt markieren' })).toHaveCount(0);
@@ -317,7 +324,7 @@ test('a new student: the three empty states, the course filter with a singular c
   await expect(page.getByTestId('task-counter')).toHaveText('0 von 2 Aufgaben');
 });
 
-/** A new student in `courseId` with `days` daily tasks from today on (one assignment): the student's e-mail. */
+/** A new student in `courseId` with one task a day for `days` days from today on: the student's e-mail. */
 async function studentWithDailyTasks(request: APIRequestContext, courseId: number, days: number): Promise<string> {
   const auth = { authorization: `Bearer ${await token(request, DEMO.teacher.email)}` };
   const email = `viele.${uniq()}@example.test`;
@@ -332,23 +339,19 @@ async function studentWithDailyTasks(request: APIRequestContext, courseId: numbe
     multipart: { title: `Tägliche Tonleiter ${uniq()}`, description: 'Jeden Tag fünf Minuten.', category: 'tonbildung', difficulty: 'leicht', estimated_minutes: '5', priority: '3', language: 'de' },
   });
   expect(exercise.status(), await exercise.text()).toBe(201);
+  // One assignment per day, not one daily series: a series' dates are one group in the list
+  // (docs/decisions/done-means-practised.md), and this test is about the list's pages of cards.
   const today = berlinToday();
-  const end = new Date(`${today}T12:00:00Z`);
-  end.setUTCDate(end.getUTCDate() + days - 1);
-  const assigned = await request.post('/api/submissions', {
-    headers: auth,
-    data: {
-      exercise_id: (await exercise.json()).id,
-      due_date: today,
-      course_id: courseId,
-      assignees: { users: [studentId] },
-      recurrence_type: 'daily',
-      recurrence_end_date: end.toISOString().slice(0, 10),
-      expiration_days: 2,
-    },
-  });
-  expect(assigned.status(), await assigned.text()).toBe(201);
-  expect((await assigned.json()).submissions).toHaveLength(days);
+  const exerciseId = (await exercise.json()).id as number;
+  for (let d = 0; d < days; d++) {
+    const due = new Date(`${today}T12:00:00Z`);
+    due.setUTCDate(due.getUTCDate() + d);
+    const assigned = await request.post('/api/submissions', {
+      headers: auth,
+      data: { exercise_id: exerciseId, due_date: due.toISOString().slice(0, 10), course_id: courseId, assignees: { users: [studentId] }, expiration_days: 2 },
+    });
+    expect(assigned.status(), await assigned.text()).toBe(201);
+  }
   return email;
 }
 
@@ -403,6 +406,7 @@ test('a student with more than 50 tasks sees 50, loads the rest with the button,
   await expect(cards).toHaveCount(50);
   expect(listCalls.at(-1)?.searchParams.get('status')).toBe('open,overdue');
   await cards.first().getByRole('button', { name: 'Als erledigt markieren' }).click();
+  await page.getByRole('button', { name: 'Trotzdem erledigt' }).click(); // nothing practised: asked first
   await expect(page.getByRole('tab', { name: 'Offen 61' })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Erledigt 1' })).toBeVisible();
   await expect(page.getByTestId('task-counter')).toHaveText('61 von 62 Aufgaben');

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { DEMO, DEMO_PASSWORD, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, test, saveScreenshot } from './fixtures';
 
 /**
  * The teacher's day leads to action (docs/decisions/teacher-day-actions.md): the attention card
@@ -42,7 +42,7 @@ async function homeShots(page: Page, who: string, ready: () => Promise<void>) {
       await settle(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `no sideways scroll (${lang} ${size})`).toBeLessThanOrEqual(0);
       await expectNoSeriousAxe(page, 'main');
-      await page.screenshot({ path: `${SHOTS}/home-${who}-${lang}-${size}.png`, fullPage: size === 'wide', animations: 'disabled' });
+      await saveScreenshot(page, { path: `${SHOTS}/home-${who}-${lang}-${size}.png`, fullPage: size === 'wide', animations: 'disabled' });
     }
   }
   await setLanguage(page, 'de');
@@ -94,8 +94,9 @@ test.describe('the demo teacher acts from the home', () => {
     await dialog.getByRole('button', { name: 'Aufgabe erstellen' }).click();
     await expect(page.getByText(/Aufgabe erfolgreich erstellt/)).toBeVisible();
     await expect(dialog).toBeHidden();
-    const tasks = (await (await request.get(`/api/students/${studentId}/overview`, { headers: teacher })).json()) as { recent_submissions: Array<{ due_date: string }> };
-    expect(tasks.recent_submissions.map((s) => s.due_date)).toContain(addDays(berlinToday(), 2));
+    // (the student's overview lists tasks due up to today: the list of the student's tasks has it)
+    const tasks = (await (await request.get(`/api/submissions?student_id=${studentId}`, { headers: teacher })).json()) as Array<{ due_date: string }>;
+    expect(tasks.map((s) => s.due_date)).toContain(addDays(berlinToday(), 2));
   });
 
   test('an exercise card assigns its exercise (phone)', async ({ page }) => {

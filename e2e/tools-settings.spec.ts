@@ -139,7 +139,8 @@ test('the tempo counts the unit the music is written in: 9/8 at ♪ = 80 clicks 
   await loginAs(page, DEMO.students[0].email);
   await page.setViewportSize(PHONE);
   await page.goto(`/submissions/${taskId}`);
-  await page.getByTestId('practice-tools').scrollIntoViewIfNeeded();
+  await page.getByTestId('tools-dock-toggle').click(); // the tools open in their sheet
+  await expect(page.getByTestId('practice-tools')).toBeVisible();
   const metro = page.getByTestId('tool-metronome');
   await expect(metro.getByTestId('beat-cell')).toHaveCount(9);
   // The display says what it clicks, and names the note for a screen reader.
@@ -155,7 +156,8 @@ test('the tempo counts the unit the music is written in: 9/8 at ♪ = 80 clicks 
   for (const lang of ['de', 'tr'] as const) {
     await setLanguage(page, lang);
     await page.goto(`/submissions/${taskId}`);
-    await page.getByTestId('practice-tools').scrollIntoViewIfNeeded();
+    await page.getByTestId('tools-dock-toggle').click();
+    await expect(page.getByTestId('practice-tools')).toBeVisible();
     await expect(metro.getByRole('img', { name: lang === 'de' ? 'Achtel = 80' : 'sekizlik = 80' })).toBeVisible();
     await metro.scrollIntoViewIfNeeded();
     await shot(page, FEATURE, `metronome-9-8-${lang}-phone`, { fullPage: false });

@@ -132,7 +132,33 @@ const detail: GuardianChildDetail = {
     submission({ id: 3, exercise_title: 'Etüde Nr. 3', due_date: addDays(4), teacher_note: 'Langsam beginnen' }),
     submission({ id: 4, exercise_title: 'Rhythmusübung', due_date: addDays(-10), status: 'expired' }),
   ],
-  series: [],
+  series: [
+    {
+      series_id: 'etuede',
+      student_id: 7,
+      title: 'Etüde Nr. 3',
+      course_id: 1,
+      occurrences: 1,
+      completed: 0,
+      next_due: addDays(4),
+      streak: 0,
+      today: null,
+      current: submission({ id: 3, series_id: 'etuede', exercise_title: 'Etüde Nr. 3', due_date: addDays(4), teacher_note: 'Langsam beginnen' }),
+    },
+    {
+      // a daily task: once, with today's minutes, the dates done and the streak
+      series_id: 'lange-toene',
+      student_id: 7,
+      title: 'Lange Töne',
+      course_id: 1,
+      occurrences: 8,
+      completed: 3,
+      next_due: today,
+      streak: 3,
+      today: { submission_id: 30, time_spent_minutes: 12, done: false },
+      current: submission({ id: 30, series_id: 'lange-toene', exercise_title: 'Lange Töne', due_date: today, time_spent_minutes: 12 }),
+    },
+  ],
   recordings: [recording],
 };
 
@@ -181,21 +207,28 @@ describe('the child page (guardian, read-only)', () => {
     expect(chart.dataset.minutes?.split(',')).toHaveLength(30);
     expect(chart.dataset.minutes?.endsWith('10,25')).toBe(true);
 
-    // Tasks: coming first, then the past ones, latest first; each with its status.
+    // Still to come: one item per series, the next first (a daily task once, with today's minutes,
+    // the dates done and the streak); then the past dates, latest first; each with its status.
+    const coming = within(screen.getByRole('region', { name: 'Anstehend' })).getAllByTestId('child-series');
+    expect(coming.map((t) => within(t).getByRole('heading', { level: 4 }).textContent)).toEqual(['Lange Töne', 'Etüde Nr. 3']);
+    expect(coming[0]).toHaveTextContent(`Nächster Termin ${german(today)}`);
+    expect(within(coming[0]!).getByTestId('child-series-progress')).toHaveTextContent('Heute 12 min geübt');
+    expect(within(coming[0]!).getByTestId('child-series-progress')).toHaveTextContent('3 von 8 Terminen erledigt');
+    expect(within(coming[0]!).getByTestId('child-series-streak')).toHaveTextContent('3-mal in Folge erledigt');
+    expect(coming[1]).toHaveTextContent(`Fällig ${german(addDays(4))}`);
+    expect(coming[1]).toHaveTextContent('Hinweis des Lehrers: Langsam beginnen');
+    expect(within(coming[1]!).getByText('Offen')).toBeInTheDocument();
+    expect(within(coming[1]!).queryByTestId('child-series-progress')).not.toBeInTheDocument();
     const tasks = screen.getAllByTestId('child-task');
-    expect(tasks.map((t) => within(t).getByRole('heading', { level: 4 }).textContent)).toEqual(['Etüde Nr. 3', 'Tonleiter in D-Dur', 'Rhythmusübung']);
-    expect(within(screen.getByRole('region', { name: 'Anstehend' })).getByText('Etüde Nr. 3')).toBeInTheDocument();
+    expect(tasks.map((t) => within(t).getByRole('heading', { level: 4 }).textContent)).toEqual(['Tonleiter in D-Dur', 'Rhythmusübung']);
     expect(within(screen.getByRole('region', { name: 'Zurückliegend' })).getByText('Rhythmusübung')).toBeInTheDocument();
-    expect(tasks[0]).toHaveTextContent(`Fällig ${german(addDays(4))}`);
-    expect(tasks[0]).toHaveTextContent('Hinweis des Lehrers: Langsam beginnen');
-    expect(within(tasks[0]!).getByText('Offen')).toBeInTheDocument();
-    expect(within(tasks[1]!).getByText('Erledigt')).toBeInTheDocument();
-    expect(within(tasks[2]!).getByText('Verfallen')).toBeInTheDocument();
-    const feedback = within(tasks[1]!).getByTestId('child-task-feedback');
+    expect(within(tasks[0]!).getByText('Erledigt')).toBeInTheDocument();
+    expect(within(tasks[1]!).getByText('Verfallen')).toBeInTheDocument();
+    const feedback = within(tasks[0]!).getByTestId('child-task-feedback');
     expect(feedback).toHaveTextContent('Rückmeldung des Lehrers: Schön gleichmäßig, weiter so!');
     expect(within(feedback).getByTestId('child-task-accuracy')).toHaveTextContent('85');
     expect(feedback).toHaveTextContent('Niveau:Fortgeschritten');
-    expect(within(tasks[2]!).queryByTestId('child-task-feedback')).not.toBeInTheDocument();
+    expect(within(tasks[1]!).queryByTestId('child-task-feedback')).not.toBeInTheDocument();
 
     // The recording: the child's message, the player with the signed link, the teacher's comment at its moment.
     const rec = screen.getByTestId('guardian-recording');
@@ -229,6 +262,7 @@ describe('the child page (guardian, read-only)', () => {
         ...detail,
         metrics: { ...detail.metrics, progress_data: progress.map((p) => ({ ...p, practice_time_minutes: 0 })) },
         submissions: [],
+        series: [],
         recordings: [],
       }),
     );

@@ -167,7 +167,7 @@ export const Checkbox = forwardRef<HTMLInputElement, CheckboxProps>(function Che
           className={cn('mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-600', className)}
           {...rest}
         />
-        <label htmlFor={fieldId} className="text-sm text-slate-700">
+        <label htmlFor={fieldId} className="min-w-0 text-sm text-slate-700">
           {label}
         </label>
       </div>

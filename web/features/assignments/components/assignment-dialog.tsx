@@ -355,7 +355,7 @@ function AssignmentForm({ date: suggested, courseId, open, onClose, onCreated, e
         />
 
         {/* Students */}
-        <fieldset aria-describedby={`${ids.students}-count`}>
+        <fieldset aria-describedby={`${ids.students}-count`} className="min-w-0">
           <legend className="mb-1.5 text-sm font-medium text-slate-700">
             {t('assignments:students.label')}
             <span aria-hidden="true" className="ml-0.5 text-red-600">
@@ -407,7 +407,7 @@ function AssignmentForm({ date: suggested, courseId, open, onClose, onCreated, e
                     <Checkbox
                       label={
                         <span className="flex min-w-0 flex-col sm:flex-row sm:gap-2">
-                          <span className="font-medium text-slate-900">{s.name}</span>
+                          <span className="font-medium break-words text-slate-900">{s.name}</span>
                           <span className="truncate text-slate-500" title={s.email}>
                             {s.email}
                           </span>

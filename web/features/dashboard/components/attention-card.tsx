@@ -125,14 +125,22 @@ export function AttentionCard({
       <CardHeader
         title={t('dashboard:attention.title')}
         description={
-          allClear ? (
-            <span className="inline-flex items-center gap-1.5 font-medium text-emerald-700" data-testid="attention-clear">
+          // Both texts share one cell and the hidden one keeps its height: the subtitle wraps to
+          // two lines on a phone, the all-clear line does not, and the sections below must not
+          // move when the figures arrive (docs/decisions/teacher-day-actions.md).
+          <span className="grid">
+            <span className={`col-start-1 row-start-1 ${allClear ? 'invisible' : ''}`} aria-hidden={allClear ? true : undefined}>
+              {t('dashboard:attention.subtitle')}
+            </span>
+            <span
+              className={`col-start-1 row-start-1 inline-flex items-center gap-1.5 self-start font-medium text-emerald-700 ${allClear ? '' : 'invisible'}`}
+              aria-hidden={allClear ? undefined : true}
+              data-testid={allClear ? 'attention-clear' : undefined}
+            >
               <CheckCircle2 aria-hidden="true" className="size-4" />
               {t('dashboard:attention.allClear')}
             </span>
-          ) : (
-            t('dashboard:attention.subtitle')
-          )
+          </span>
         }
       />
       {failed && !data ? (

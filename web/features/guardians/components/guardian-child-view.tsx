@@ -3,11 +3,11 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@web/lib/i18n';
 import { Link } from 'react-router';
-import { AlertTriangle, ArrowLeft, ChevronDown, ChevronUp, ClipboardList, Eye, Flame, Layers, MessageSquareText, Mic, NotebookPen, Percent, RotateCcw, Timer, UserX } from 'lucide-react';
+import { AlertTriangle, ArrowLeft, CheckCircle2, ChevronDown, ChevronUp, ClipboardList, Clock, Eye, Flame, Layers, MessageSquareText, Mic, NotebookPen, Percent, Repeat, RotateCcw, Timer, UserX } from 'lucide-react';
 import { GUARDIAN_RECORDINGS_MAX, GUARDIAN_TASK_DAYS, type GuardianChildDetail } from '@contract/guardians';
 import type { ProgressPoint } from '@contract/metrics';
 import type { Recording } from '@contract/recordings';
-import type { Submission } from '@contract/submissions';
+import type { Submission, TaskSeries } from '@contract/submissions';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardHeader } from '@web/components/ui/card';
@@ -192,7 +192,13 @@ export const PAST_TASKS_SHOWN = 5;
 function ChildTasks({ detail }: { detail: GuardianChildDetail | undefined }) {
   const { t } = useTranslation('guardians');
   const today = todayIn();
-  const groups = useMemo(() => (detail ? splitTasks(detail.submissions, today) : null), [detail, today]);
+  // Still to come: one item per series (a daily task once, with today's progress and its streak,
+  // docs/decisions/done-means-practised.md); what lies behind: each date, with its feedback.
+  const groups = useMemo(() => {
+    if (!detail) return null;
+    const upcoming = [...detail.series].sort((a, b) => a.current.due_date.localeCompare(b.current.due_date) || a.current.id - b.current.id);
+    return { upcoming, past: splitTasks(detail.submissions, today).past };
+  }, [detail, today]);
   const [allPast, setAllPast] = useState(false);
   const listId = useId();
   return (
@@ -207,18 +213,30 @@ function ChildTasks({ detail }: { detail: GuardianChildDetail | undefined }) {
         <Empty icon={ClipboardList} title={t('child.tasksEmpty')} text={t('child.tasksEmptyText')} />
       ) : (
         <div data-testid="child-tasks">
-          {(['upcoming', 'past'] as const).map((key) =>
+          {groups.upcoming.length > 0 && (
+            <section aria-labelledby="child-tasks-upcoming">
+              <h3 id="child-tasks-upcoming" className="border-y border-slate-100 bg-slate-50 px-5 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+                {t('child.upcoming')}
+              </h3>
+              <ul id={`${listId}-upcoming`} className="divide-y divide-slate-100">
+                {groups.upcoming.map((item) => (
+                  <SeriesItem key={item.series_id} series={item} today={today} />
+                ))}
+              </ul>
+            </section>
+          )}
+          {(['past'] as const).map((key) =>
             groups[key].length === 0 ? null : (
               <section key={key} aria-labelledby={`child-tasks-${key}`}>
                 <h3 id={`child-tasks-${key}`} className="border-y border-slate-100 bg-slate-50 px-5 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                   {t(`child.${key}`)}
                 </h3>
                 <ul id={`${listId}-${key}`} className="divide-y divide-slate-100">
-                  {(key === 'past' && !allPast ? groups.past.slice(0, PAST_TASKS_SHOWN) : groups[key]).map((s) => (
+                  {(!allPast ? groups.past.slice(0, PAST_TASKS_SHOWN) : groups[key]).map((s) => (
                     <TaskItem key={s.id} submission={s} today={today} />
                   ))}
                 </ul>
-                {key === 'past' && groups.past.length > PAST_TASKS_SHOWN && (
+                {groups.past.length > PAST_TASKS_SHOWN && (
                   <div className="border-t border-slate-100 px-5 py-3">
                     <Button
                       variant="ghost"
@@ -239,6 +257,63 @@ function ChildTasks({ detail }: { detail: GuardianChildDetail | undefined }) {
         </div>
       )}
     </Card>
+  );
+}
+
+/** A task still to come, once per series: its next date, today's minutes or 'done today', how many dates are done and the streak. */
+function SeriesItem({ series: item, today }: { series: TaskSeries; today: string }) {
+  const { t } = useTranslation('guardians');
+  const language = useLanguage();
+  const s = item.current;
+  const title = s.exercise?.title ?? s.exercise_title;
+  const repeating = item.occurrences > 1;
+  return (
+    <li className="px-5 py-4" data-testid="child-series" data-series-id={item.series_id} data-task-id={s.id}>
+      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+        <h4 className="min-w-0 flex-1 basis-40 font-semibold break-words text-slate-900">{title}</h4>
+        <StatusBadge status={displayStatus(s.status, s.due_date, today)} />
+      </div>
+      <p className="mt-1 flex flex-wrap gap-x-3 gap-y-0.5 text-xs text-slate-600 tabular-nums">
+        <span>{t(repeating ? 'child.nextDue' : 'child.due', { date: formatDate(s.due_date) })}</span>
+      </p>
+      {(item.today || repeating) && (
+        <p className="mt-1.5 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700" data-testid="child-series-progress">
+          {item.today &&
+            (item.today.done ? (
+              <span className="inline-flex items-center gap-1.5 font-medium text-emerald-700">
+                <CheckCircle2 aria-hidden="true" className="size-4" />
+                {t('child.todayDone')}
+              </span>
+            ) : (
+              <span className="inline-flex items-center gap-1.5 tabular-nums">
+                <Clock aria-hidden="true" className="size-4 text-slate-400" />
+                {item.today.time_spent_minutes > 0 ? t('child.todayMinutes', { time: formatPracticeTime(item.today.time_spent_minutes, language) }) : t('child.todayNone')}
+              </span>
+            ))}
+          {repeating && (
+            <span className="inline-flex items-center gap-1.5 tabular-nums">
+              <Repeat aria-hidden="true" className="size-4 text-slate-400" />
+              {t('child.repeats', { done: item.completed, count: item.occurrences })}
+            </span>
+          )}
+          {repeating && (
+            <span className="inline-flex items-center gap-1.5 tabular-nums" data-testid="child-series-streak">
+              <Flame aria-hidden="true" className="size-4 text-brand-600" />
+              {t('child.seriesStreak', { count: item.streak })}
+            </span>
+          )}
+        </p>
+      )}
+      {s.teacher_note && (
+        <p className="mt-2 flex gap-1.5 text-sm text-slate-700">
+          <NotebookPen aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+          <span>
+            <span className="font-medium text-slate-800">{t('child.note')}: </span>
+            {s.teacher_note}
+          </span>
+        </p>
+      )}
+    </li>
   );
 }
 
