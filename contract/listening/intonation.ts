@@ -313,7 +313,7 @@ export function makamReport(track: PitchTrack, key: MakamKey, opts: MakamOptions
         deviation_cents: has ? round1(played - d.cents) : null,
         spread_cents: has ? round1(iqr) : null,
         share: voiced ? Math.round((s.values.length / voiced) * 1000) / 1000 : 0,
-        moments: runsToMoments(s.frames, fr.hopMs),
+        moments: runsToMoments(s.frames, fr.hopMs, 100, Math.max(3, Math.round(60 / fr.hopMs))),
         practice_note: practice ? { cents: practice.cents, note: practice.note } : null,
       };
     }),
@@ -384,7 +384,7 @@ export function westernReport(track: PitchTrack, key: string | null = null, a4 =
         deviation_cents: has ? round1(dev) : null,
         spread_cents: has ? round1(iqr) : null,
         share: voiced ? Math.round((v.length / voiced) * 1000) / 1000 : 0,
-        moments: runsToMoments(frames[pc] as number[], fr.hopMs),
+        moments: runsToMoments(frames[pc] as number[], fr.hopMs, 100, Math.max(3, Math.round(60 / fr.hopMs))),
       };
     }),
     voiced_share: fr.cents.length ? Math.round((fr.stable.length / fr.cents.length) * 1000) / 1000 : 0,

@@ -18,7 +18,9 @@ export type Frames = {
  * moving faster than GLIDE cents over two hops (a vibrato of ±20 cents at 6 Hz moves ≤ 30 cents
  * over 40 ms; a glide between notes moves more).
  */
-export function framesOf(track: PitchTrack, glide = 45): Frames {
+export function framesOf(track: PitchTrack, glidePer20ms = 45): Frames {
+  // Scaled to the hop: a plain track at 3 ms moves less between frames than one at 20 ms.
+  const glide = Math.max(20, (glidePer20ms * track.hopMs) / 20);
   const n = track.f0.length;
   const cents = new Float64Array(n);
   for (let i = 0; i < n; i++) {
