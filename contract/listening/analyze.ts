@@ -3,7 +3,7 @@ import { encodeTrack, toBase64 } from './encoding';
 import { makamReport, westernReport } from './intonation';
 import type { ListeningReport, StoredTrack } from './schema';
 import { tempoReport } from './tempo';
-import type { PitchTrack } from './track';
+import { trackFromPcm, type PitchTrack } from './track';
 
 /**
  * One entry point for the Worker, the server and the CLI (docs/decisions/listening.md): a track
@@ -34,4 +34,13 @@ export function analyzeTrack(track: PitchTrack, opts: AnalyzeOptions = {}): List
 /** The stored form of a track (storedTrackSchema). */
 export function storeTrack(track: PitchTrack): StoredTrack {
   return { version: 1, hop_ms: track.hopMs, frames: track.f0.length, onsets: track.onsetsMs.length, data: toBase64(encodeTrack(track)) };
+}
+
+/**
+ * What a Worker does with a decoded take (the first channel, or a mix, of an AudioBuffer): the
+ * stored track and the report, in one call.
+ */
+export function analyzePcm(pcm: Float32Array, sampleRate: number, opts: AnalyzeOptions = {}): { track: StoredTrack; report: ListeningReport } {
+  const track = trackFromPcm(pcm, sampleRate);
+  return { track: storeTrack(track), report: analyzeTrack(track, opts) };
 }

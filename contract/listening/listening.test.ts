@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeTrack, storeTrack } from './analyze';
+import { analyzePcm, analyzeTrack, storeTrack } from './analyze';
 import { decodeTrack, encodeTrack, fromBase64, toBase64 } from './encoding';
 import { makamReport, parseKey, westernReport } from './intonation';
 import { listeningReportSchema, storedTrackSchema } from './schema';
 import { audioTrack, directTrack, measure, measureTempo } from './testing/accuracy';
-import { planTake, rng, synthTrack } from './testing/synth';
+import { planTake, rng, synthAudio, synthTrack } from './testing/synth';
 import { trackFromPcm, type PitchTrack } from './track';
 
 // What runs where: docs/decisions/listening.md ("Tests").
@@ -19,6 +19,14 @@ describe('pitch track from PCM', () => {
     const voiced = Array.from(t.f0.slice(5, 45));
     for (const f of voiced) expect(Math.abs(1200 * Math.log2(f / 440))).toBeLessThan(1);
     expect(Array.from(t.f0.slice(55, 95)).every((f) => f === 0)).toBe(true);
+  });
+
+  it('gives a Worker the stored track and the report in one call', () => {
+    const take = planTake({ seed: 31, makam: 'rast', notes: 16 });
+    const { track, report } = analyzePcm(synthAudio(take, 31, 16000, 'voice', 25), 16000, { makam: 'rast' });
+    expect(storedTrackSchema.parse(track)).toEqual(track);
+    expect(listeningReportSchema.parse(report)).toEqual(report);
+    expect(report.makam?.durak).toBe('Rast');
   });
 
   it('rejects an impossible sample rate', () => {
