@@ -12,6 +12,8 @@
  *   npm run bench -- --server tsx         the server through tsx (as npm run dev) instead of compiled (as npm start)
  *   npm run bench -- --explain            EXPLAIN (ANALYZE, BUFFERS) of every captured statement into the JSON
  *   npm run bench -- --lighthouse         also Lighthouse (mobile) on the six pages (bench/lighthouse.ts)
+ *   npm run bench -- --listening          only: the listening analysis (bench/listening.ts, docs/decisions/listening.md);
+ *                                         --listening-tracks N for the CLI part (default 1000); --no-listening skips it in a full run
  *
  * The server runs as a child process (server/main.ts, so its RSS is its own) on a loopback port;
  * beside it a baseline process (bench/baseline-server.ts) serves the same SQL through the same
@@ -1316,6 +1318,18 @@ async function cli() {
     writeFileSync(join(ROOT, 'bench', 'results', `processes-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(r, null, 2));
     return;
   }
+  // The listening analysis: no server, no database (bench/listening.ts).
+  const listening = async (): Promise<string> => {
+    const { runListeningBench, formatListening } = await import('./listening');
+    const r = await runListeningBench({ cliTracks: num('--listening-tracks'), log });
+    mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+    writeFileSync(join(ROOT, 'bench', 'results', `listening-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(r, null, 2));
+    return formatListening(r);
+  };
+  if (args.includes('--listening')) {
+    log(await listening());
+    return;
+  }
   const out: string[] = [];
   let bundle: BundleResult | undefined;
   if (!args.includes('--no-bundle')) {
@@ -1360,6 +1374,14 @@ async function cli() {
       log(out[out.length - 1]!);
     } catch (e) {
       out.push(`\n== offline load: not measured (${(e as Error).message})`);
+    }
+  }
+  if (!args.includes('--no-listening')) {
+    try {
+      out.push(await listening());
+      log(out[out.length - 1]!);
+    } catch (e) {
+      out.push(`\n== listening: not measured (${(e as Error).message})`);
     }
   }
   // Lighthouse, mobile, on the six pages of DESIGN.md (bench/lighthouse.ts; alone: npm run bench:lighthouse).

@@ -4,7 +4,30 @@
  * makam and usul keys. The facts behind them (koma steps, perde names, stroke patterns, sources)
  * live beside the keys once the tools are built; /work/shared/MAKAM.md lists the sources.
  */
-export const MAKAM_KEYS = ['rast', 'ussak', 'hicaz', 'huseyni', 'nihavend', 'kurdi', 'buselik'] as const;
+export const MAKAM_KEYS = [
+  'rast',
+  'ussak',
+  'hicaz',
+  'huseyni',
+  'nihavend',
+  'kurdi',
+  'buselik',
+  'acemasiran',
+  'acemkurdi',
+  'bestenigar',
+  'beyati',
+  'hicazkar',
+  'huzzam',
+  'karcigar',
+  'kurdilihicazkar',
+  'mahur',
+  'muhayyer',
+  'neva',
+  'saba',
+  'segah',
+  'sultaniyegah',
+  'suzinak',
+] as const;
 export type MakamKey = (typeof MAKAM_KEYS)[number];
 
 export const USUL_KEYS = [

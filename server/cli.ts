@@ -5,13 +5,18 @@ import { DataDirLockedError } from './lib/data-lock';
 import { userCreate, USER_CREATE_USAGE } from './cli/user-create';
 import { backupCommand, BACKUP_USAGE, restoreCommand, RESTORE_USAGE } from './cli/backup';
 import { spaceCommand, SPACE_USAGE } from './cli/space';
+import { analyzeCommand, ANALYZE_USAGE } from './cli/analyze';
 import type { Opened } from './boot';
 import { createStorage, type Storage } from './lib/storage';
 
-type Command = { usage: string; run: (opened: Opened & { storage: Storage }, argv: string[]) => Promise<unknown> };
+type Command =
+  | { usage: string; run: (opened: Opened & { storage: Storage }, argv: string[]) => Promise<unknown> }
+  /** A command that needs neither the database nor the media store (and so no settings): its exit code. */
+  | { usage: string; offline: (argv: string[]) => Promise<number> };
 
-/** Operator commands. Each opens the database the settings name (the same as the server's). */
+/** Operator commands. Each opens the database the settings name (the same as the server's), unless offline. */
 export const commands: Record<string, Command> = {
+  analyze: { usage: ANALYZE_USAGE, offline: (argv) => analyzeCommand(argv) },
   'user:create': { usage: USER_CREATE_USAGE, run: (o, argv) => userCreate(o.db, argv) },
   backup: { usage: BACKUP_USAGE, run: (o, argv) => backupCommand(o, argv) },
   restore: { usage: RESTORE_USAGE, run: (o, argv) => restoreCommand(o, argv) },
@@ -35,6 +40,7 @@ async function main(argv: string[]): Promise<number> {
     console.error(`Unknown command "${name}".\n\n${help()}`);
     return 1;
   }
+  if ('offline' in command) return command.offline(rest);
   const config = loadConfig();
   const storage = await createStorage(config, join(resolve(config.DATA_DIR), 'media'), { check: true });
   const opened = await openDatabase(config);

@@ -1,19 +1,13 @@
-import { effectiveTempoUnit, type MakamKey, type TempoUnit, type UsulKey } from '@contract/music';
+import { MAKAM_KEYS, effectiveTempoUnit, type MakamKey, type TempoUnit, type UsulKey } from '@contract/music';
 import type { ExerciseSettings } from '@contract/exercise-settings';
+import { MAKAMS } from '@contract/makam';
 
 /**
  * Display names of the makam and usul keys (contract/music.ts). They are Turkish proper names and
- * read the same in the German and the Turkish interface (MAKAM.md spells them this way).
+ * read the same in the German and the Turkish interface (MAKAM.md spells them this way); the makam
+ * names come from the makam library (contract/makam.ts).
  */
-export const MAKAM_NAMES: Record<MakamKey, string> = {
-  rast: 'Rast',
-  ussak: 'Uşşak',
-  hicaz: 'Hicaz',
-  huseyni: 'Hüseynî',
-  nihavend: 'Nihavend',
-  kurdi: 'Kürdî',
-  buselik: 'Bûselik',
-};
+export const MAKAM_NAMES: Record<MakamKey, string> = Object.fromEntries(MAKAM_KEYS.map((k) => [k, MAKAMS[k].name])) as Record<MakamKey, string>;
 
 export const USUL_NAMES: Record<UsulKey, string> = {
   nim_sofyan: 'Nim Sofyan',
@@ -28,16 +22,8 @@ export const USUL_NAMES: Record<UsulKey, string> = {
   curcuna: 'Curcuna',
 };
 
-/** The usual durak (tonic perde) of each makam (MAKAM.md); a different one is named in the summary. */
-export const MAKAM_DURAK: Record<MakamKey, string> = {
-  rast: 'Rast',
-  ussak: 'Dügâh',
-  hicaz: 'Dügâh',
-  huseyni: 'Dügâh',
-  nihavend: 'Rast',
-  kurdi: 'Dügâh',
-  buselik: 'Dügâh',
-};
+/** The usual durak (tonic perde) of each makam (contract/makam.ts); a different one is named in the summary. */
+export const MAKAM_DURAK: Record<MakamKey, string> = Object.fromEntries(MAKAM_KEYS.map((k) => [k, MAKAMS[k].durak])) as Record<MakamKey, string>;
 
 /**
  * The note value a tempo counts, as text: '♪ = 80', '♩. = 60'. The half and the sixteenth are the

@@ -8,6 +8,7 @@ import {
   makamReading,
   nearestStep,
   parseNoteLabel,
+  perdeKoma,
   perdeName,
   rastFrequency,
   scaleDegrees,
@@ -23,14 +24,18 @@ describe('koma grid', () => {
     expect(nearestStep(31.04).deviationCents).toBeCloseTo(0.04 * CENTS_PER_KOMA, 10);
   });
 
-  it('every makam scale sums to 53 and has seven steps', () => {
+  it('every makam scale sums to 53 and has seven steps (Bestenigâr: eight, Irak to Eviç)', () => {
+    expect(MAKAM_KEYS).toHaveLength(22);
     for (const key of MAKAM_KEYS) {
       const m = MAKAMS[key];
       expect(m.steps.reduce((a, b) => a + b, 0), key).toBe(53);
-      expect(m.steps).toHaveLength(7);
+      expect(m.steps, key).toHaveLength(key === 'bestenigar' ? 8 : 7);
+      expect(perdeKoma(m.guclu), `${key} güçlü`).not.toBeNull();
+      for (const e of m.extra ?? []) expect(perdeKoma(e), `${key} ${e}`).not.toBeNull();
+      for (const p of m.practice ?? []) expect(perdeKoma(p.perde), `${key} ${p.perde}`).not.toBeNull();
       const degrees = scaleDegrees(key);
       expect(degrees[0]?.name, `${key} starts on its durak`).toBe(m.durak);
-      // Every degree of these seven makams is one of AEU's 24 named pitches.
+      // Every degree of these makams is one of AEU's 24 named pitches.
       for (const d of degrees) expect(d.name, `${key} ${d.koma}`).not.toBeNull();
     }
   });
