@@ -14,6 +14,8 @@ const TEXT = {
 } as const;
 
 test('the teacher sets Hicaz · Düyek · 80; the student sees it on the task', async ({ page }) => {
+  // the exercise form, then the task in two languages and two sizes
+  test.setTimeout(240_000);
   const title = `Hicaz Peşrev ${Date.now()}`;
   await loginAs(page, DEMO.teacher.email);
 

@@ -118,7 +118,7 @@ export function Drone({ settings, initialNote }: DroneProps) {
 
   return (
     <div className="space-y-5" data-testid="drone">
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 @md:grid-cols-2">
         <Select label={t('drone.note')} value={note} onChange={(e) => setNote(e.target.value)} data-testid="drone-note">
           <optgroup label={t('drone.perde')}>
             {PERDE.map((p) => (

@@ -202,7 +202,7 @@ export function Metronome({ initialTempo, initialTempoUnit, initialMeter, initia
       {/* The cycle: large cells, visible from a metre away. */}
       <div>
         <ol
-          className="grid grid-cols-[repeat(var(--cols),minmax(0,1fr))] gap-1.5 sm:grid-cols-[repeat(var(--cols-sm),minmax(0,1fr))]"
+          className="grid grid-cols-[repeat(var(--cols),minmax(0,1fr))] gap-1.5 @md:grid-cols-[repeat(var(--cols-sm),minmax(0,1fr))]"
           // Phones: at most 6 cells a row (each ≥ 44 px at 390 px); wider screens: the whole cycle in one row.
           style={{ '--cols': Math.min(pattern.length, 6), '--cols-sm': Math.min(pattern.length, 10) } as CSSProperties}
           aria-label={t('metronome.cycle')}
@@ -212,7 +212,7 @@ export function Metronome({ initialTempo, initialTempoUnit, initialMeter, initia
             const lit = litStep === i;
             const label = t(`metronome.stroke.${kind}`);
             const cell = cn(
-              'flex h-16 w-full flex-col items-center justify-center rounded-xl border-2 text-base font-semibold transition-colors duration-75 sm:h-20',
+              'flex h-16 w-full flex-col items-center justify-center rounded-xl border-2 text-base font-semibold transition-colors duration-75 @md:h-20',
               starts.has(i) ? 'border-slate-400' : 'border-slate-200',
               kind === 'rest' ? 'text-slate-500' : 'text-slate-800',
               lit && kind === 'rest' && 'border-slate-600 bg-slate-200 text-slate-700',
@@ -338,7 +338,7 @@ export function Metronome({ initialTempo, initialTempoUnit, initialMeter, initia
         )}
       </div>
 
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 @md:grid-cols-2">
         <Select label={t('metronome.rhythm')} value={rhythmValue(rhythm)} onChange={(e) => chooseRhythm(e.target.value)} data-testid="rhythm-select">
           <optgroup label={t('metronome.usul')}>
             {USUL_KEYS.map((k) => (

@@ -81,8 +81,10 @@ export function ToolsPanel({ initial, onPatternChange, onTempoChange, className 
   const tempoUnit = tempoUnitFor(barFor(initial?.usul, initial?.meter), initial?.tempo_unit);
   const durak = tuning.durak ?? MAKAMS[tuning.makam].durak;
 
+  // Laid out by its own width, not the window's: the same panel fills /tools and the practice
+  // screen's 32rem sheet (docs/decisions/practice-screen.md).
   return (
-    <div className={className}>
+    <div className={className ? `@container ${className}` : '@container'}>
       {(names || initial?.tempo_bpm) && (
         <p className="mb-4 text-lg font-semibold text-slate-900" data-testid="tools-summary">
           {names}
@@ -93,7 +95,7 @@ export function ToolsPanel({ initial, onPatternChange, onTempoChange, className 
       {/* One boundary for the three lazy tools: they appear together in place of one skeleton, so
           nothing that was already on screen moves when a tool's chunk arrives (CLS). */}
       <Suspense fallback={<Skeleton className="h-[40rem] w-full" />}>
-      <div className="grid gap-4 xl:grid-cols-2 xl:items-start">
+      <div className="grid gap-4 @4xl:grid-cols-2 @4xl:items-start">
         <Section title={t('metronome.title')} icon={<Gauge aria-hidden="true" className="size-5 text-brand-600" />} testId="tool-metronome">
           <Metronome
             initialTempo={initial?.tempo_bpm}

@@ -210,7 +210,7 @@ export function Tuner({ settings, onSettingsChange, initialMode = 'tet' }: Tuner
         {phase === 'listening' ? t('stop') : t('start')}
       </Button>
 
-      <div className={cn('grid gap-4', mode === 'makam' ? 'sm:grid-cols-3' : 'sm:max-w-48')}>
+      <div className={cn('grid gap-4', mode === 'makam' ? '@md:grid-cols-3' : '@md:max-w-48')}>
         <label className="block">
           <span className="mb-1.5 block text-sm font-medium text-slate-700">{t('tuner.reference')}</span>
           <input
