@@ -46,7 +46,7 @@ describe("the teacher's report", () => {
     serve(200, analysis(report));
     const onPlay = vi.fn();
     renderWithApp(<TeacherAnalysis take={{ id: 5, path: 'recordings/1/a.wav' }} onPlay={onPlay} />);
-    expect(await screen.findByTestId('analysis-makam')).toHaveTextContent(/^Hicaz auf Dügâh · Grundton \d+,?\d* Hz/);
+    expect(await screen.findByTestId('analysis-makam', {}, { timeout: 5000 })).toHaveTextContent(/^Hicaz auf Dügâh · Grundton \d+,?\d* Hz/);
     expect(screen.getByRole('img', { name: 'Tonhöhen auf dem Koma-Raster' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Perdes' });
     const rows = within(table).getAllByTestId('perde-row');

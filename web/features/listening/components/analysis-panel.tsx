@@ -166,8 +166,8 @@ function DegreeTable({ report, onPlay }: { report: ListeningReport; onPlay: (ms:
   const rows: Row[] = makam
     ? makam.degrees.map((d) => ({
         name: d.perde,
-        aeu: t('report.koma', { value: d.aeu_koma }),
-        played: d.played_koma === null ? null : t('report.koma', { value: num(d.played_koma, lang) }),
+        aeu: num(d.aeu_koma, lang),
+        played: d.played_koma === null ? null : num(d.played_koma, lang),
         deviation: d.deviation_cents,
         spread: d.spread_cents,
         share: d.share,
@@ -237,11 +237,11 @@ function DegreeTable({ report, onPlay }: { report: ListeningReport; onPlay: (ms:
                 {r.deviation === null ? (
                   '–'
                 ) : (
-                  <span className={Math.abs(r.deviation) >= 8 ? 'font-semibold text-amber-800' : 'text-slate-800'}>{t('report.cents', { value: signed(r.deviation, lang) })}</span>
+                  <span className={Math.abs(r.deviation) >= 8 ? 'font-semibold text-amber-800' : 'text-slate-800'}>{signed(r.deviation, lang)}</span>
                 )}
                 {r.practice !== null && <span className="block text-xs text-slate-500">{t('report.table.practice', { cents: signed(r.practice, lang) })}</span>}
               </td>
-              <td className="py-1 pr-2 whitespace-nowrap">{r.spread === null ? '–' : t('report.cents', { value: num(r.spread, lang, 0) })}</td>
+              <td className="py-1 pr-2 whitespace-nowrap">{r.spread === null ? '–' : num(r.spread, lang, 0)}</td>
               <td className="py-1 whitespace-nowrap">{formatPercent(Math.round(r.share * 100), lang)}</td>
             </tr>
           ))}

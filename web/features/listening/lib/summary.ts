@@ -49,8 +49,9 @@ export function pitchSummary(report: ListeningReport): PitchSummary {
 
 export type TempoSummary = { mean: number; target: number | null; unit: NonNullable<ListeningReport['tempo']>['unit']; drift: 'faster' | 'slower' | 'steady'; driftBpm: number };
 
-/** Drift of at least this (BPM per minute) is named. */
+/** Drift of at least this (BPM per minute) is named, in a take of at least DRIFT_MIN_MS (a short take's slope says little). */
 const DRIFT_BPM = 1;
+const DRIFT_MIN_MS = 30_000;
 
 export function tempoSummary(report: ListeningReport): TempoSummary | null {
   const t = report.tempo;
@@ -60,7 +61,7 @@ export function tempoSummary(report: ListeningReport): TempoSummary | null {
     mean: Math.round(t.mean_bpm),
     target: t.target_bpm,
     unit: t.unit,
-    drift: driftBpm >= DRIFT_BPM ? 'faster' : driftBpm <= -DRIFT_BPM ? 'slower' : 'steady',
+    drift: report.duration_ms < DRIFT_MIN_MS ? 'steady' : driftBpm >= DRIFT_BPM ? 'faster' : driftBpm <= -DRIFT_BPM ? 'slower' : 'steady',
     driftBpm: Math.abs(driftBpm),
   };
 }
