@@ -231,7 +231,8 @@ export type StudentEraseBody = z.infer<typeof studentEraseBody>;
 /**
  * GET /api/school/students/{id}/export: everything stored about the student as one zip download
  * (Content-Disposition: attachment): `student.json` (profile without the password, courses, every
- * task with feedback and scores, practice sessions, recordings' metadata and comments, guardians,
+ * task with feedback and scores, practice sessions, recordings' metadata and comments and what the app
+ * heard in each (`analysis`: the pitch track as base64 and the report, or null; docs/decisions/listening.md), guardians,
  * the calendar address's existence; ISO 8601 dates) and `recordings/<id>-<name>` with each
  * recording's file (a recording whose file is gone has `file: null`).
  */

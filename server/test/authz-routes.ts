@@ -5,6 +5,7 @@ import { signMediaUrl } from '../modules/media/media.service';
 import { CalendarFeedService } from '../modules/calendar-feed/calendar-feed.service';
 import { staffPng } from '../modules/media/sample-files';
 import { makeWav } from '../modules/recordings/sample-recordings';
+import { storeTrack } from '@contract/listening/analyze';
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -90,6 +91,9 @@ async function recording(w: World, o: { comment?: boolean } = {}) {
   w.t.forgetReads();
   return { id: r!.id, task, path, message, commentId, commentText };
 }
+
+/** Two seconds of a held A3 (the recordings of `recording` last 2 s). */
+const authzTrack = () => ({ hopMs: 20, f0: new Float32Array(90).fill(220), onsetsMs: [40] });
 
 /**
  * A minute in the past for an offline session of student A that overlaps no other (each build takes
@@ -623,6 +627,27 @@ export const matrix: Record<string, Spec> = {
         ['file', wavBytes, 'kommentar.wav', 'audio/wav'],
       ]);
       return { url: `/api/recordings/${r.id}/voice-comments`, id: r.id, payload: body.payload, headers: body.headers, secrets: [r.message] };
+    },
+  },
+  // A take's analysis (docs/decisions/listening.md): read by the student, their teacher and their
+  // guardians; sent by the student or the teacher; an administrator opens no one's takes (403)
+  'GET /api/recordings/:id/analysis': {
+    access: 'any',
+    expect: { guest: 401, studentA: 200, studentB: 404, teacherA: 200, teacherB: 404, teacherC: 404, adminA: 403, adminC: 403, guardianA: 200, guardianB: 404 },
+    build: async (w) => {
+      const r = await recording(w);
+      const res = await w.t.app.inject({ method: 'PUT', url: `/api/recordings/${r.id}/analysis`, headers: w.studentA.headers, payload: { track: storeTrack(authzTrack()) } });
+      expect(res.statusCode, res.body).toBe(201);
+      w.t.forgetReads();
+      return { url: `/api/recordings/${r.id}/analysis`, id: r.id, secrets: [`"recording_id":${r.id}`] };
+    },
+  },
+  'PUT /api/recordings/:id/analysis': {
+    access: 'user',
+    expect: { guest: 401, studentA: 201, studentB: 404, teacherA: 201, teacherB: 404, teacherC: 404, adminA: 403, adminC: 403, guardianA: 403, guardianB: 403 },
+    build: async (w) => {
+      const r = await recording(w);
+      return { method: 'PUT', url: `/api/recordings/${r.id}/analysis`, id: r.id, payload: { track: storeTrack(authzTrack()) } };
     },
   },
   // Saved quick replies: only their owner reads and changes them

@@ -42,6 +42,7 @@ const TENANT_TABLES = [
   'practice_sessions',
   'recordings',
   'recording_comments',
+  'recording_analyses',
   'calendar_feeds',
   'guardian_links',
   'invites',

@@ -2,6 +2,7 @@ import { registerSender } from '@web/lib/outbox/senders';
 import { requestSender } from '@web/lib/outbox/writes';
 import { TAKE } from '@web/features/recordings/lib/outbox';
 import { takeSender } from '@web/features/recordings/lib/take-sender';
+import { registerListening } from './listening-wiring';
 
 /**
  * Who sends which kind of outbox entry (docs/decisions/offline-practice.md): the app composes the
@@ -13,4 +14,6 @@ export function registerOutboxSenders(): void {
   registerSender('practice-session', requestSender);
   registerSender('complete', requestSender);
   registerSender(TAKE, takeSender);
+  // a take the outbox sent sends its pitch track after it (docs/decisions/listening.md)
+  registerListening();
 }

@@ -17,6 +17,7 @@ import {
   uuid,
   bigint,
   bigserial,
+  customType,
   pgSequence,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -373,6 +374,40 @@ export const recordingComments = pgTable(
       'recording_comments_audio_check',
       sql`(${t.audioPath} is null and ${t.audioMimeType} is null and ${t.audioSize} is null and ${t.audioDurationMs} is null) or (${t.audioPath} is not null and ${t.audioMimeType} is not null and ${t.audioSize} >= 0 and ${t.audioDurationMs} >= 0)`,
     ),
+  ],
+);
+
+/** Raw bytes (PostgreSQL bytea). The app writes and reads them as base64 in SQL (decode/encode), so no driver's binary handling is involved. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * What the app heard in a take (docs/decisions/listening.md): the pitch track and onsets that a
+ * browser computed from the take's audio (the encoded track of contract/listening/encoding.ts, at most
+ * 512 KiB), and the report the server computed itself from that track and the exercise's settings
+ * (`settings_key`: those settings and the analysis version; when either changes, the next read
+ * computes the report again). One per recording; it goes with the take (cascade).
+ */
+export const recordingAnalyses = pgTable(
+  'recording_analyses',
+  {
+    recordingId: integer('recording_id')
+      .primaryKey()
+      .references(() => recordings.id, { onDelete: 'cascade' }),
+    schoolId: schoolId(),
+    track: bytea('track').notNull(),
+    trackVersion: smallint('track_version').notNull(),
+    /** Whose device computed the track: the student's (right after recording) or the teacher's (on first view). */
+    computedBy: text('computed_by', { enum: ['student', 'teacher'] }).notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    report: jsonb('report').notNull(),
+    analysisVersion: smallint('analysis_version').notNull(),
+    settingsKey: text('settings_key').notNull(),
+    reportAt: timestamp('report_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('recording_analyses_school_idx').on(t.schoolId),
+    check('recording_analyses_track_check', sql`octet_length(${t.track}) between 14 and 524288`),
+    check('recording_analyses_computed_by_check', sql`${t.computedBy} in ('student', 'teacher')`),
   ],
 );
 

@@ -29,6 +29,8 @@ import { StorageQuota } from '../storage/storage.service';
 import { RecordingsService, runRetention } from './recordings.service';
 import { readRecordingForm, RECORDING_FORM_LIMITS } from './recordings.upload';
 import { readVoiceCommentForm } from './voice-comment.upload';
+import { ANALYSIS_LIMITS, analysisErrorSchema, analysisPutBody, recordingAnalysisSchema } from '@contract/recording-analysis';
+import { AnalysisService } from './analysis.service';
 
 /** The multipart body is read by the handler (streamed to disk): only params and query are validated up front. */
 const skipBodyValidation: typeof validatorCompiler = (ctx) => (ctx.httpPart === 'body' ? () => ({ value: undefined }) : validatorCompiler(ctx));
@@ -47,6 +49,7 @@ export default async function recordingsRoutes(fastify: FastifyInstance) {
   const storage = app.deps.storage;
   const quota = new StorageQuota(app.deps.db, app.deps.config, app.deps.mediaDir);
   const service = new RecordingsService(app.deps.db, storage, app.deps.config.APP_TIMEZONE, app.log, quota);
+  const analyses = new AnalysisService(app.deps.db);
 
   // Recordings older than RECORDINGS_KEEP_DAYS, and orphan files, go once a day: once across all
   // server processes on the database (server/lib/jobs.ts; each looks hourly whether it is due).
@@ -322,6 +325,49 @@ export default async function recordingsRoutes(fastify: FastifyInstance) {
     async (req, reply) => {
       await service.deleteComment(currentUser(req), req.params.id);
       return reply.code(204).send(null);
+    },
+  );
+
+  // What the app heard in a take (docs/decisions/listening.md, "Where it runs").
+  app.get(
+    '/api/recordings/:id/analysis',
+    {
+      config: { access: 'any' },
+      schema: {
+        tags: ['recordings'],
+        description:
+          "The take's intonation and tempo report, computed by the server from the stored pitch track and the exercise's current settings (makam and durak, else 12-TET; tempo in its unit): " +
+          'for the owning student, their teacher and their guardians (anyone else 404; an administrator 403). ' +
+          '404 with code analysis_missing while no browser has sent the track yet (the student\'s or teacher\'s browser then computes it and PUTs it).',
+        params: idParams,
+        querystring: languageOnlyQuery,
+        response: { 200: recordingAnalysisSchema, ...errorResponsesOf(401, 403), 404: analysisErrorSchema },
+      },
+    },
+    async (req) => analyses.get(currentUser(req), req.params.id),
+  );
+
+  app.put(
+    '/api/recordings/:id/analysis',
+    {
+      config: { access: 'user' },
+      bodyLimit: ANALYSIS_LIMITS.bodyBytes,
+      schema: {
+        tags: ['recordings'],
+        description:
+          'A browser sends the pitch track and onsets it computed from the take (contract/listening/encoding.ts as base64; at most ' +
+          `${ANALYSIS_LIMITS.maxTrackBytes / 1024} KiB decoded → 413; read by the bounded decoder, its counts checked, hop ${ANALYSIS_LIMITS.minHopMs}–${ANALYSIS_LIMITS.maxHopMs} ms, ` +
+          `not longer than the take + ${ANALYSIS_LIMITS.slackMs / 1000} s → else 422 on track). The server computes the report itself (no client report is accepted). ` +
+          'The owning student or their teacher; the first track sent is kept: 201 when stored, 200 with the stored analysis when one existed.',
+        params: idParams,
+        querystring: languageOnlyQuery,
+        body: analysisPutBody,
+        response: { 200: recordingAnalysisSchema, 201: recordingAnalysisSchema, ...errorResponsesOf(401, 403, 404), ...bodyErrors },
+      },
+    },
+    async (req, reply) => {
+      const { created, analysis } = await analyses.put(currentUser(req), req.params.id, req.body);
+      return reply.code(created ? 201 : 200).send(analysis);
     },
   );
 }

@@ -16,6 +16,17 @@ export const isoSql = (col: SQL) => sql`to_char(${col} at time zone 'UTC', 'YYYY
 const iso = (v: Date | string) => new Date(v).toISOString();
 const isoOrNull = (v: Date | string | null) => (v === null ? null : iso(v));
 /** json/jsonb arrive parsed from PGlite and pg alike, but text from some paths: accept both. */
+/** A take's analysis in the export (docs/decisions/listening.md). */
+export type RecordingAnalysisExport = {
+  computed_by: string;
+  computed_at: string;
+  track_version: number;
+  track: string;
+  analysis_version: number;
+  report_at: string;
+  report: unknown;
+};
+
 export function json<T>(v: unknown): T {
   return (typeof v === 'string' ? JSON.parse(v) : v) as T;
 }
@@ -503,10 +514,16 @@ export async function studentExportData(db: DbOrTx, schoolId: number, studentId:
     seen_at: Date | string | null;
     feedback_at: Date | string | null;
     comments: unknown;
+    analysis: unknown;
   }>(
     db,
     sql`select r.id, r.submission_id as task_id, r.kind, r.mime_type, r.path, r.filename, r.size, r.duration_ms, r.message,
                r.created_at, r.answered_at, r.seen_at, r.feedback_at,
+               -- what the app heard in the take (docs/decisions/listening.md): the track as base64, the report
+               (select json_build_object('computed_by', a.computed_by, 'computed_at', ${isoSql(sql`a.computed_at`)},
+                                         'track_version', a.track_version, 'track', replace(encode(a.track, 'base64'), chr(10), ''),
+                                         'analysis_version', a.analysis_version, 'report_at', ${isoSql(sql`a.report_at`)}, 'report', a.report)
+                  from recording_analyses a where a.recording_id = r.id and a.school_id = ${schoolId}) as analysis,
                coalesce((select json_agg(json_build_object('id', rc.id, 'at_ms', rc.at_ms, 'text', rc.text, 'teacher', t.name,
                                  'audio_path', rc.audio_path, 'audio_mime_type', rc.audio_mime_type, 'audio_size', rc.audio_size,
                                  'audio_duration_ms', rc.audio_duration_ms,
@@ -594,6 +611,7 @@ export async function studentExportData(db: DbOrTx, schoolId: number, studentId:
           updated_at: string;
         }>
       >(r.comments),
+      analysis: r.analysis === null || r.analysis === undefined ? null : json<RecordingAnalysisExport>(r.analysis),
     })),
     guardians: guardians.map((g) => ({ name: g.name, email: g.email, linked_at: iso(g.linked_at) })),
     calendar_feed: { exists: feed !== undefined, created_at: feed ? iso(feed.created_at) : null },

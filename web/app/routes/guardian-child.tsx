@@ -12,6 +12,8 @@ import { ChartSkeleton, GuardianChildView } from '@web/features/guardians/compon
 import { CommentList } from '@web/features/recordings/components/comment-list';
 import { RecordingPlayer, type PlayerHandle } from '@web/features/recordings/components/recording-player';
 import { PlayFromHere, useLandOnMoment, type TakeLanding } from '@web/features/recordings/components/landing';
+import { Suspense } from 'react';
+import { ParentTakeLine } from '../compositions/listening-slots';
 
 // Chart.js is large: its chunk loads only when the chart comes near the screen.
 const PracticeChart = lazy(() => import('@web/features/progress/components/practice-chart').then((m) => ({ default: m.PracticeChart })));
@@ -57,6 +59,10 @@ function GuardianRecording({ recording, landing }: { recording: Recording; landi
           />
         )}
         <RecordingPlayer ref={player} recording={recording} />
+        {/* what the app heard, in a line (docs/decisions/listening.md) */}
+        <Suspense fallback={null}>
+          <ParentTakeLine take={recording} />
+        </Suspense>
         <div>
           <h4 className="mb-1 text-sm font-semibold text-slate-900">{t('child.comments')}</h4>
           <CommentList comments={recording.comments} onPlay={(ms) => void player.current?.playFrom(ms)} highlightId={landing?.commentId ?? null} />

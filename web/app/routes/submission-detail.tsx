@@ -34,6 +34,11 @@ import { clearPracticeTempo } from '@web/lib/practice-tempo';
 import { cn } from '@web/components/ui/cn';
 import { SettingsSummary } from '@web/components/settings-summary';
 import type { Submission } from '@contract/submissions';
+import { analysisOptions, StudentAnalysisView, takeSummarySlot, TeacherAnalysisView } from '../compositions/listening-slots';
+import { registerListening } from '../listening-wiring';
+
+// A take sent from this screen sends its pitch track after it (docs/decisions/listening.md).
+registerListening();
 
 // Only a teacher sees these (and its confirmation dialog): not in the student's chunk.
 const TeacherTaskActions = lazy(() => import('@web/features/tasks/components/teacher-task-actions').then((m) => ({ default: m.TeacherTaskActions })));
@@ -119,7 +124,7 @@ export default function SubmissionDetailScreen() {
             </div>
           )}
           <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-            <RecordingsSection submission={recordingsFor} viewer="teacher" userId={user?.id ?? null} />
+            <RecordingsSection submission={recordingsFor} viewer="teacher" userId={user?.id ?? null} AnalysisView={TeacherAnalysisView} />
             {restDrawn && (
               <>
                 <TaskDescription task={task} />
@@ -207,7 +212,13 @@ export default function SubmissionDetailScreen() {
         {restDrawn && (
           <>
             <div className={side}>
-              <RecordingsSection submission={recordingsFor} viewer="student" userId={userId} />
+              <RecordingsSection
+                submission={recordingsFor}
+                viewer="student"
+                userId={userId}
+                renderTakeExtra={takeSummarySlot(analysisOptions(task.exercise))}
+                AnalysisView={StudentAnalysisView}
+              />
             </div>
             <div className={side}>
               <TaskFinish task={task} practised={task.time_spent_minutes > 0} completing={pendingId === task.id} onComplete={() => void onComplete()} />

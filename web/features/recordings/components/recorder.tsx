@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@web/lib/i18n';
 import { AlertTriangle, FolderOpen, Mic, RotateCcw, Send, Square, Video, X } from 'lucide-react';
@@ -55,7 +55,18 @@ function LevelMeter({ meterRef }: { meterRef: React.RefObject<HTMLDivElement | n
  * start/stop button, level meter and elapsed time; listen back, record again, an optional message,
  * send; or 'Datei wählen'. Takes not yet acknowledged by the server are offered again.
  */
-export function Recorder({ submissionId, userId, title }: { submissionId: number; userId: number; title: string }) {
+export function Recorder({
+  submissionId,
+  userId,
+  title,
+  renderTakeExtra,
+}: {
+  submissionId: number;
+  userId: number;
+  title: string;
+  /** Shown with the take before sending (the app's listening summary, a slot: docs/decisions/feature-boundaries.md). */
+  renderTakeExtra?: (take: { blob: Blob; kind: RecordingKind }) => ReactNode;
+}) {
   const { t } = useTranslation('recordings');
   const language = useLanguage();
   const [kind, setKind] = useState<RecordingKind>('audio');
@@ -226,6 +237,7 @@ export function Recorder({ submissionId, userId, title }: { submissionId: number
           ) : (
             <audio ref={takeSource} controls className="w-full" aria-label={t('recorder.preview')} />
           )}
+          {!problem && renderTakeExtra?.({ blob: take.blob, kind: take.kind })}
           {autoStopped && <p className="text-sm text-amber-800">{t('recorder.autoStopped')}</p>}
           {problem && (
             <p role="alert" className="flex items-start gap-2 text-sm font-medium text-red-800" data-testid="take-problem">

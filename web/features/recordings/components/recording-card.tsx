@@ -1,4 +1,4 @@
-import { useEffect, useImperativeHandle, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useRef, useState, type ComponentType, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckCheck, Trash2 } from 'lucide-react';
 import { formatMoment } from '@contract/recordings-limits';
@@ -53,6 +53,7 @@ export function RecordingCard({
   review,
   focusRequest = 0,
   landing,
+  AnalysisView,
 }: {
   recording: Recording;
   viewer: 'student' | 'teacher';
@@ -74,6 +75,8 @@ export function RecordingCard({
   focusRequest?: number;
   /** A "Neues Feedback" link landed on this take: scrolled to, playing from the comment's moment. */
   landing?: TakeLanding | null;
+  /** What the app heard in the take, under the player (a slot: docs/decisions/feature-boundaries.md); its moments play in the player. */
+  AnalysisView?: ComponentType<{ recording: Recording; onPlay: (ms: number) => void }>;
 }) {
   const { t } = useTranslation(['recordings', 'common']);
   const toast = useToast();
@@ -183,6 +186,15 @@ export function RecordingCard({
     <div className="min-w-0 space-y-4">
       {!pinned && message}
       {!pinned && playerView}
+      {AnalysisView && (
+        <AnalysisView
+          recording={recording}
+          onPlay={(ms) => {
+            player.current?.focus();
+            void player.current?.playFrom(ms);
+          }}
+        />
+      )}
       {land.refusedAt !== null && (
         <PlayFromHere
           atMs={land.refusedAt}

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AudioLines } from 'lucide-react';
-import type { Recording } from '@contract/recordings';
+import type { ComponentType, ReactNode } from 'react';
+import type { Recording, RecordingKind } from '@contract/recordings';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { parseLanding } from '@web/lib/feedback-landing';
 import { useRecordings } from '../api/recordings';
@@ -18,11 +19,16 @@ export function RecordingsSection({
   viewer,
   userId,
   headingLevel = 2,
+  renderTakeExtra,
+  AnalysisView,
 }: {
   submission: { id: number; status: string; title: string };
   viewer: 'student' | 'teacher';
   userId: number | null;
   headingLevel?: 2 | 3;
+  /** Slots the app fills (the listening analysis): with the take before sending, and on each take. */
+  renderTakeExtra?: (take: { blob: Blob; kind: RecordingKind }) => ReactNode;
+  AnalysisView?: ComponentType<{ recording: Recording; onPlay: (ms: number) => void }>;
 }) {
   const { t } = useTranslation('recordings');
   const list = useRecordings(submission.id);
@@ -42,7 +48,7 @@ export function RecordingsSection({
         {canRecord && <p className="mt-1 text-sm text-slate-600">{t('recorder.hint')}</p>}
       </div>
       {canRecord && <StorageUsage />}
-      {canRecord && <Recorder submissionId={submission.id} userId={userId} title={submission.title} />}
+      {canRecord && <Recorder submissionId={submission.id} userId={userId} title={submission.title} renderTakeExtra={renderTakeExtra} />}
       {list.isPending ? (
         <Skeleton className="h-32 w-full rounded-xl" />
       ) : list.isError ? (
@@ -59,6 +65,7 @@ export function RecordingsSection({
               recording={r}
               viewer={viewer}
               userId={userId}
+              AnalysisView={AnalysisView}
               landing={landing?.take === r.id ? { atMs: landing.atMs, commentId: landing.commentId } : null}
             />
           ))}

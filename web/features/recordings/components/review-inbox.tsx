@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { ChevronLeft, ChevronRight, Inbox as InboxIcon } from 'lucide-react';
 import { formatMoment } from '@contract/recordings-limits';
-import type { InboxItem } from '@contract/recordings';
+import type { InboxItem, Recording } from '@contract/recordings';
 import { Button } from '@web/components/ui/button';
 import { EmptyState } from '@web/components/ui/empty-state';
 import { PageHeader } from '@web/components/ui/page-header';
@@ -35,11 +35,14 @@ export function ReviewInbox({
   courseId,
   userId,
   renderReview,
+  AnalysisView,
 }: {
   courseId: number | null;
   userId: number | null;
   /** The task's review form (competency, accuracy, feedback), composed by the screen. */
   renderReview?: (submissionId: number) => ReactNode;
+  /** What the app heard in the take (a slot the app fills: the listening report). */
+  AnalysisView?: ComponentType<{ recording: Recording; onPlay: (ms: number) => void }>;
 }) {
   const { t } = useTranslation('recordings');
   const wide = useMediaQuery(WIDE);
@@ -195,6 +198,7 @@ export function ReviewInbox({
       item={current}
       userId={userId}
       renderReview={renderReview}
+      AnalysisView={AnalysisView}
       onAnswered={onAnswered}
       review={card}
       focusRequest={focusAsk && (focusAsk.id === null || focusAsk.id === current.id) ? focusAsk.n : 0}
@@ -368,6 +372,7 @@ function InboxDetail({
   item,
   userId,
   renderReview,
+  AnalysisView,
   onAnswered,
   review,
   focusRequest,
@@ -375,6 +380,8 @@ function InboxDetail({
   item: InboxItem;
   userId: number | null;
   renderReview?: (submissionId: number) => ReactNode;
+  /** What the app heard in the take (a slot the app fills: the listening report). */
+  AnalysisView?: ComponentType<{ recording: Recording; onPlay: (ms: number) => void }>;
   onAnswered: () => void;
   review: Ref<ReviewHandle>;
   focusRequest: number;
@@ -403,6 +410,7 @@ function InboxDetail({
         </>
       }
       aside={renderReview?.(item.submission_id)}
+      AnalysisView={AnalysisView}
     />
   );
 }

@@ -7,6 +7,7 @@ import { addSentRecording, recordingKeys, uploadRecording } from '../api/recordi
 import { outbox, type PendingTake } from '../lib/outbox';
 import { refusalText, storageRefusal } from '@web/lib/storage-errors';
 import { uploads } from '@web/lib/outbox/progress';
+import { takeSent } from '@web/lib/sent-takes';
 
 /**
  * Sends a take: first into the outbox (IndexedDB), then up with progress; the outbox entry goes
@@ -35,6 +36,7 @@ export function useSendTake() {
         await outbox.remove(take.id).catch(() => undefined);
         // The list shows the take from the server's answer itself (a refetch can be paused or lost).
         addSentRecording(queryClient, recording);
+        takeSent({ recordingId: recording.id, blob: take.blob, durationMs: take.durationMs });
         toast.success(t('send.success'));
         void queryClient.invalidateQueries({ queryKey: recordingKeys.all });
         void queryClient.invalidateQueries({ queryKey: ['submissions'] });

@@ -1,6 +1,7 @@
 import type { Sender } from '@web/lib/outbox/senders';
 import { storageRefusal } from '@web/lib/storage-errors';
 import { addSentRecording, uploadRecording } from '../api/recordings';
+import { takeSent } from '@web/lib/sent-takes';
 import { fromEntry, type TakeEntry } from './outbox';
 
 /**
@@ -14,7 +15,9 @@ export const takeSender: Sender<TakeEntry> = {
   deferred: true,
   refusal: storageRefusal,
   async send(entry, { signal, progress, queryClient }) {
-    const recording = await uploadRecording(fromEntry(entry), progress, signal);
+    const take = fromEntry(entry);
+    const recording = await uploadRecording(take, progress, signal);
     addSentRecording(queryClient, recording);
+    takeSent({ recordingId: recording.id, blob: take.blob, durationMs: take.durationMs });
   },
 };

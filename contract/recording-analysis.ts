@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { errorSchema } from './common';
+import { listeningReportSchema, storedTrackSchema } from './listening/schema';
+import { makamKeySchema, tempoUnitSchema } from './music';
+
+/**
+ * A take's analysis as the API carries it (docs/decisions/listening.md, "Where it runs"): a browser
+ * sends the pitch track it computed (PUT), the server computes the report itself from that track and
+ * the exercise's settings (GET). The report's shape is contract/listening/schema.ts.
+ */
+
+/**
+ * Version of the analysis (the report's method). Stored with each cached report: when it grows, the
+ * next read computes the report again from the stored track.
+ */
+export const ANALYSIS_VERSION = 1;
+
+export const ANALYSIS_LIMITS = {
+  /** The encoded track: a 20-minute take is ~60–120 KiB; the bounded decoder refuses more. */
+  maxTrackBytes: 512 * 1024,
+  /** The JSON body of PUT (the base64 of the track and a few numbers). */
+  bodyBytes: 768 * 1024,
+  /** A track may last this much longer than its take's stated length (decoders pad the end). */
+  slackMs: 5000,
+  /** Hop of a browser's track: 5–100 ms (the analysis uses 20). */
+  minHopMs: 5,
+  maxHopMs: 100,
+} as const;
+
+export const ANALYSIS_COMPUTED_BY = ['student', 'teacher'] as const;
+export type AnalysisComputedBy = (typeof ANALYSIS_COMPUTED_BY)[number];
+
+/** Codes of the refusals a client acts on: 404 `analysis_missing` = nobody has sent a track yet (compute and PUT it). */
+export const ANALYSIS_ERROR_CODES = ['analysis_missing'] as const;
+
+export const analysisErrorSchema = errorSchema.extend({ code: z.enum(ANALYSIS_ERROR_CODES).optional() }).meta({ id: 'AnalysisError' });
+
+export const analysisPutBody = z
+  .strictObject({
+    track: storedTrackSchema.describe('The pitch track and onsets the browser computed from the take (contract/listening/encoding.ts, base64).'),
+  })
+  .meta({ id: 'RecordingAnalysisPut' });
+export type AnalysisPutBody = z.infer<typeof analysisPutBody>;
+
+/** The exercise's settings a report was computed with (null: the task's exercise has none, or is gone). */
+export const analysisSettingsSchema = z.object({
+  makam: makamKeySchema.nullable(),
+  durak: z.string().nullable(),
+  tempo_bpm: z.number().int().nullable(),
+  tempo_unit: tempoUnitSchema,
+});
+export type AnalysisSettings = z.infer<typeof analysisSettingsSchema>;
+
+export const recordingAnalysisSchema = z
+  .object({
+    recording_id: z.number().int(),
+    computed_by: z.enum(ANALYSIS_COMPUTED_BY),
+    computed_at: z.string().meta({ format: 'date-time' }),
+    analysis_version: z.number().int(),
+    report_at: z.string().meta({ format: 'date-time' }),
+    settings: analysisSettingsSchema,
+    report: listeningReportSchema,
+  })
+  .meta({ id: 'RecordingAnalysis' });
+export type RecordingAnalysis = z.infer<typeof recordingAnalysisSchema>;

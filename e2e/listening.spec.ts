@@ -1,0 +1,171 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { fakeMicrophone } from './fake-microphone';
+
+/**
+ * The app listens (docs/decisions/listening.md): a student records a Hicaz scale on a task whose
+ * exercise is in Hicaz, reads the summary line before sending; the teacher opens the take in
+ * 'Zu prüfen' and sees the report with Dügâh as the tonic and a row per perde. The microphone is
+ * Chromium's fake device playing a harmonic tone written here (Nim Hicaz 12 cents high).
+ */
+
+const TONIC = 220; // Dügâh an octave below A4, Bolâhenk
+const KOMA = 1200 / 53;
+// Hicaz from Dügâh: 0, 5, 17, 22, 31 koma up and back, with the tonic held at both ends
+const NOTES: Array<[number, number]> = [
+  [0, 1.6],
+  [5, 0.8],
+  [17, 0.8],
+  [22, 0.8],
+  [31, 1.0],
+  [22, 0.8],
+  [17, 0.8],
+  [5, 0.8],
+  [0, 2.4],
+];
+const OFFSET: Record<number, number> = { 17: 12 };
+
+function writeHicazWav(): string {
+  const rate = 48_000;
+  const samples: number[] = [];
+  let phase = 0;
+  for (const [koma, seconds] of NOTES) {
+    const hz = TONIC * 2 ** ((koma * KOMA + (OFFSET[koma] ?? 0)) / 1200);
+    const n = Math.round(seconds * rate);
+    for (let i = 0; i < n; i++) {
+      const env = Math.min(1, i / (0.01 * rate), (n - i) / (0.03 * rate));
+      phase += (2 * Math.PI * hz) / rate;
+      samples.push(env * 0.5 * (Math.sin(phase) + 0.5 * Math.sin(2 * phase) + 0.25 * Math.sin(3 * phase) + 0.12 * Math.sin(4 * phase)));
+    }
+  }
+  const buf = Buffer.alloc(44 + samples.length * 2);
+  buf.write('RIFF', 0);
+  buf.writeUInt32LE(36 + samples.length * 2, 4);
+  buf.write('WAVE', 8);
+  buf.write('fmt ', 12);
+  buf.writeUInt32LE(16, 16);
+  buf.writeUInt16LE(1, 20);
+  buf.writeUInt16LE(1, 22);
+  buf.writeUInt32LE(rate, 24);
+  buf.writeUInt32LE(rate * 2, 28);
+  buf.writeUInt16LE(2, 32);
+  buf.writeUInt16LE(16, 34);
+  buf.write('data', 36);
+  buf.writeUInt32LE(samples.length * 2, 40);
+  samples.forEach((s, i) => buf.writeInt16LE(Math.round(Math.max(-1, Math.min(1, s / 1.4)) * 32767), 44 + i * 2));
+  const path = join(tmpdir(), `uebungskontrolle-e2e-hicaz-${process.pid}.wav`);
+  writeFileSync(path, buf);
+  return path;
+}
+
+test.use(fakeMicrophone(writeHicazWav()));
+
+const STUDENT = DEMO.students[4]; // Zeynep Arslan
+
+async function token(request: APIRequestContext, email: string): Promise<Record<string, string>> {
+  const res = await request.post('/api/login', { data: { email, password: DEMO.teacher.password } });
+  expect(res.status()).toBe(200);
+  return { authorization: `Bearer ${((await res.json()) as { token: string }).token}` };
+}
+
+/** Through the API: a Hicaz exercise (♩ = 60) and a task of it for the student, due today; its address. */
+async function hicazTask(request: APIRequestContext): Promise<string> {
+  const teacher = await token(request, DEMO.teacher.email);
+  const ex = await request.post('/api/exercises', { headers: teacher, multipart: { title: 'Hicaz-Skala', makam: 'hicaz', tempo_bpm: '60', tempo_unit: 'quarter' } });
+  expect(ex.status(), await ex.text()).toBe(201);
+  const exercise = (await ex.json()) as { id: number };
+  const students = (await (await request.get('/api/students', { headers: teacher })).json()) as { data: Array<{ id: number; email: string }> };
+  const student = students.data.find((s) => s.email === STUDENT.email)!;
+  const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
+  const created = await request.post('/api/submissions', { headers: teacher, data: { exercise_id: exercise.id, due_date: today, assignees: { users: [student.id] } } });
+  expect(created.status(), await created.text()).toBe(201);
+  return `/submissions/${((await created.json()) as { submissions: Array<{ id: number }> }).submissions[0]!.id}`;
+}
+
+async function signOut(page: Page): Promise<void> {
+  await page.evaluate(() => localStorage.removeItem('token'));
+}
+
+test('a student records a Hicaz scale, reads the summary before sending; the teacher sees the report with Dügâh and a row per perde', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const task = await hicazTask(request);
+  await page.setViewportSize(PHONE);
+  await loginAs(page, STUDENT.email);
+  await page.goto(task);
+  const recorder = page.getByTestId('recorder');
+  await recorder.getByRole('button', { name: 'Aufnahme starten' }).click();
+  await expect(page.getByTestId('recording-elapsed')).toHaveText('0:11', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Aufnahme beenden' }).click();
+  await expect(page.getByTestId('take-preview')).toBeVisible();
+
+  // before sending: analysed on this device
+  const summary = page.getByTestId('take-summary');
+  await expect(summary.getByTestId('listening-pitch')).toHaveText(/^(Dein .+ war im Mittel \d+ Cent zu (hoch|tief)\.|Deine Töne lagen nah an ihrem Platz .*)$/, { timeout: 30_000 });
+  await expect(summary.getByTestId('listening-tempo')).toContainText('Tempo im Mittel ♩ =');
+  const pitchLine = await summary.getByTestId('listening-pitch').textContent();
+  await shot(page, 'listening', 'student-take-de-phone');
+  await expectNoSeriousAxe(page, '[data-testid="take-preview"]');
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'listening', 'student-take-de-desktop');
+
+  await page.getByRole('button', { name: 'Aufnahme senden' }).click();
+  await expect(page.getByText('Aufnahme gesendet.')).toBeVisible();
+  // the track followed the take: the student's card shows the server's report
+  const mine = page.getByTestId('recording').first().getByTestId('take-analysis');
+  await expect(mine.getByTestId('listening-pitch')).toHaveText(/Cent|Töne/, { timeout: 30_000 });
+
+  await setLanguage(page, 'tr');
+  await page.goto(task);
+  await expect(page.getByTestId('recording').first().getByTestId('listening-pitch')).toHaveText(/sent|Seslerin/, { timeout: 20_000 });
+  await page.setViewportSize(PHONE);
+  await shot(page, 'listening', 'student-card-tr-phone');
+  await setLanguage(page, 'de');
+
+  // the teacher's review
+  await signOut(page);
+  await loginAs(page, DEMO.teacher.email);
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/review');
+  await page.getByTestId('inbox-item').filter({ hasText: STUDENT.name }).filter({ hasText: 'Hicaz-Skala' }).first().click();
+  const report = page.getByTestId('teacher-analysis');
+  await expect(report.getByTestId('analysis-makam')).toContainText('Hicaz auf Dügâh', { timeout: 30_000 });
+  const hz = Number(/Grundton ([\d,]+) Hz/.exec((await report.getByTestId('analysis-makam').textContent()) ?? '')?.[1]?.replace(',', '.'));
+  expect(Math.abs(1200 * Math.log2(hz / TONIC)) % 1200, `tonic ${hz} Hz`).toBeLessThan(20);
+  const rows = report.getByTestId('perde-row');
+  await expect(rows.first().getByRole('rowheader')).toHaveText('Dügâh');
+  await expect(rows.nth(1).getByRole('rowheader')).toHaveText('Dik Kürdî');
+  await expect(rows.nth(2).getByRole('rowheader')).toHaveText('Nim Hicaz');
+  await expect(rows.nth(3).getByRole('rowheader')).toHaveText('Nevâ');
+  // Nim Hicaz was played 12 cents high
+  await expect(rows.nth(2)).toContainText(/\+1[0-4](,\d)?/);
+  expect(pitchLine).toBeTruthy();
+  // a perde plays its moments
+  await rows.first().getByRole('button').click();
+  await expect(report.getByTestId('pitch-chart')).toBeVisible();
+  await report.scrollIntoViewIfNeeded();
+  await shot(page, 'listening', 'teacher-review-de-desktop');
+  await expectNoSeriousAxe(page, '[data-testid="teacher-analysis"]');
+  await page.setViewportSize(PHONE);
+  await page.goto('/review');
+  await page.getByTestId('inbox-item').filter({ hasText: 'Hicaz-Skala' }).first().click();
+  await expect(page.getByTestId('teacher-analysis').getByTestId('perde-row').first()).toBeVisible({ timeout: 30_000 });
+  await shot(page, 'listening', 'teacher-review-de-phone', { fullPage: false });
+  await page.getByTestId('teacher-analysis').scrollIntoViewIfNeeded();
+  await shot(page, 'listening', 'teacher-review-de-phone-report', { fullPage: false });
+
+  await setLanguage(page, 'tr');
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/review');
+  await page.getByTestId('inbox-item').filter({ hasText: 'Hicaz-Skala' }).first().click();
+  await expect(page.getByTestId('teacher-analysis').getByTestId('analysis-makam')).toContainText('Dügâh üzerinde Hicaz', { timeout: 30_000 });
+  await shot(page, 'listening', 'teacher-review-tr-desktop');
+  await expectNoSeriousAxe(page, '[data-testid="teacher-analysis"]');
+  await page.setViewportSize(PHONE);
+  await page.goto('/review');
+  await page.getByTestId('inbox-item').filter({ hasText: 'Hicaz-Skala' }).first().click();
+  await page.getByTestId('teacher-analysis').scrollIntoViewIfNeeded();
+  await shot(page, 'listening', 'teacher-review-tr-phone', { fullPage: false });
+});
