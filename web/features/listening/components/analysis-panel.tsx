@@ -185,7 +185,7 @@ function DegreeTable({ report, onPlay }: { report: ListeningReport; onPlay: (ms:
   };
   return (
     <div className="overflow-x-auto">
-      <table className="w-full min-w-[22rem] text-left text-sm tabular-nums" data-testid="perde-table">
+      <table className="w-full text-left text-sm tabular-nums" data-testid="perde-table">
         <caption className="sr-only">{t('report.table.caption')}</caption>
         <thead className="text-xs text-slate-500">
           <tr>
@@ -205,10 +205,11 @@ function DegreeTable({ report, onPlay }: { report: ListeningReport; onPlay: (ms:
             <th scope="col" className="py-1 pr-2 font-medium">
               {t('report.table.deviation')}
             </th>
-            <th scope="col" className="py-1 pr-2 font-medium">
+            {/* spread and share step aside on a phone: the table fits 390 px (the chart shows the share) */}
+            <th scope="col" className="hidden py-1 pr-2 font-medium sm:table-cell">
               {t('report.table.spread')}
             </th>
-            <th scope="col" className="py-1 font-medium">
+            <th scope="col" className="hidden py-1 font-medium sm:table-cell">
               {t('report.table.share')}
             </th>
           </tr>
@@ -241,8 +242,8 @@ function DegreeTable({ report, onPlay }: { report: ListeningReport; onPlay: (ms:
                 )}
                 {r.practice !== null && <span className="block text-xs text-slate-500">{t('report.table.practice', { cents: signed(r.practice, lang) })}</span>}
               </td>
-              <td className="py-1 pr-2 whitespace-nowrap">{r.spread === null ? '–' : num(r.spread, lang, 0)}</td>
-              <td className="py-1 whitespace-nowrap">{formatPercent(Math.round(r.share * 100), lang)}</td>
+              <td className="hidden py-1 pr-2 whitespace-nowrap sm:table-cell">{r.spread === null ? '–' : num(r.spread, lang, 0)}</td>
+              <td className="hidden py-1 whitespace-nowrap sm:table-cell">{formatPercent(Math.round(r.share * 100), lang)}</td>
             </tr>
           ))}
         </tbody>
