@@ -187,7 +187,7 @@ export function Recorder({
       )}
 
       {!take && (
-        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
           {recording ? (
             <Button
               size="lg"
