@@ -1,7 +1,7 @@
 /**
- * `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling) on the six pages of
- * DESIGN.md's budget – /login, the student's home, task list and a task, the teacher's home and
- * students list – against the real server on a fresh demo school.
+ * `npm run bench:lighthouse`: Lighthouse (mobile, simulated throttling) on the pages of
+ * DESIGN.md's budget – /login, the student's home, task list and a task (the practice screen), the
+ * teacher's home and students list, the tools – and the review screen (a take sent first), against the real server on a fresh demo school.
  *
  *   npm run bench:lighthouse                          dist/web served by dist/server/main.mjs
  *   npm run bench:lighthouse -- --web-dir /tmp/web    another build of the web app (STATIC_DIR)
@@ -32,8 +32,8 @@ const DEMO_PASSWORD = 'demo1234';
 const STUDENT = 'ayse@example.com';
 const TEACHER = 'lehrer@example.com';
 
-export type PageName = 'login' | 'student-home' | 'task-list' | 'task' | 'teacher-home' | 'students' | 'tools';
-export const PAGES: PageName[] = ['login', 'student-home', 'task-list', 'task', 'teacher-home', 'students', 'tools'];
+export type PageName = 'login' | 'student-home' | 'task-list' | 'task' | 'teacher-home' | 'students' | 'tools' | 'review';
+export const PAGES: PageName[] = ['login', 'student-home', 'task-list', 'task', 'teacher-home', 'students', 'tools', 'review'];
 
 export type PageResult = {
   page: PageName;
@@ -142,6 +142,31 @@ async function pickTask(base: string, token: string): Promise<number> {
   const pick = todo.find((s) => (s.exercise?.media_files.length ?? 0) > 0) ?? todo[0] ?? list[0];
   if (!pick) throw new Error('the demo student has no task');
   return pick.id;
+}
+
+/** A 4-second take (a 330 Hz tone, WAV) sent by the student on the task: the review opens it. */
+async function sendTake(base: string, token: string, taskId: number): Promise<void> {
+  const rate = 16_000;
+  const n = rate * 4;
+  const wav = Buffer.alloc(44 + n * 2);
+  wav.write('RIFF', 0);
+  wav.writeUInt32LE(36 + n * 2, 4);
+  wav.write('WAVEfmt ', 8);
+  wav.writeUInt32LE(16, 16);
+  wav.writeUInt16LE(1, 20);
+  wav.writeUInt16LE(1, 22);
+  wav.writeUInt32LE(rate, 24);
+  wav.writeUInt32LE(rate * 2, 28);
+  wav.writeUInt16LE(2, 32);
+  wav.writeUInt16LE(16, 34);
+  wav.write('data', 36);
+  wav.writeUInt32LE(n * 2, 40);
+  for (let i = 0; i < n; i++) wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 330 * i) / rate) * 12000), 44 + i * 2);
+  const form = new FormData();
+  form.append('file', new Blob([wav], { type: 'audio/wav' }), 'take.wav');
+  form.append('message', 'Takt 12 klappt noch nicht');
+  const r = await fetch(`${base}/api/submissions/${taskId}/recordings`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+  if (!r.ok) throw new Error(`sending a take: ${r.status} ${await r.text()}`);
 }
 
 type Num = { numericValue?: number; score?: number | null; title?: string; details?: { items?: Array<Record<string, unknown>> } };
@@ -260,7 +285,10 @@ export async function runLighthouse(opts: LighthouseOptions = {}): Promise<{ res
       'teacher-home': { path: '/', token: teacher },
       students: { path: '/students', token: teacher },
       tools: { path: '/tools', token: student },
+      review: { path: '/review', token: teacher },
     };
+    // the review screen opens the oldest take waiting for an answer: one is sent first
+    if (wanted.includes('review')) await sendTake(server.base, student.token, taskId);
     const results: PageResult[] = [];
     for (const name of wanted) {
       const { path, token } = targets[name];

@@ -95,7 +95,7 @@ describe('exercise settings on POST /api/exercises and POST /api/exercises/{id}'
     ['usul', 'samba', null, null],
     ['tempo_unit', 'crotchet', null, null],
     ['tempo_unit', 'Viertel', null, null],
-    ['makam', 'saba', null, null],
+    ['makam', 'ferahfeza', null, null], // a makam, but not one of the library's
     ['usul_pattern', 'dum tak', 'Erlaubt sind nur dum, tek und rest.', 'Yalnızca düm, tek ve es (rest) kullanılabilir.'],
     ['usul_pattern', Array(65).fill('dum').join(' '), null, null],
     ['durak', 'D'.repeat(41), null, null],

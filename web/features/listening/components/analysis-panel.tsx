@@ -14,6 +14,7 @@ import { useRecordingAnalysis } from '../api/analysis';
 import { sendTrackOfFile } from '../lib/send-track';
 import { PitchChart, TempoChart } from './charts';
 import { SummaryLines } from './summary';
+import { DRIFT_MIN_MS } from '../lib/summary';
 
 type Take = { id: number; path: string };
 
@@ -134,7 +135,8 @@ function ReportView({ report, onPlay }: { report: ListeningReport; onPlay: (ms: 
             <p className="flex flex-wrap gap-x-3 text-sm text-slate-700 tabular-nums">
               <span>{t('report.tempo.mean', { tempo: tempoText(Math.round(report.tempo.mean_bpm), report.tempo.unit) })}</span>
               {report.tempo.target_bpm !== null && <span>{t('report.tempo.target', { tempo: tempoText(report.tempo.target_bpm, report.tempo.unit) })}</span>}
-              <span>{t('report.tempo.drift', { value: signed(report.tempo.drift_bpm_per_min, lang) })}</span>
+              {/* a slope over a few seconds says little: the drift from half a minute on (as the summary) */}
+              {report.duration_ms >= DRIFT_MIN_MS && <span>{t('report.tempo.drift', { value: signed(report.tempo.drift_bpm_per_min, lang) })}</span>}
               <span>{t('report.tempo.spread', { value: num(report.tempo.ioi_spread_ms, lang, 0) })}</span>
             </p>
             <TempoChart tempo={report.tempo} durationMs={report.duration_ms} onPlay={onPlay} />

@@ -51,7 +51,7 @@ export type TempoSummary = { mean: number; target: number | null; unit: NonNulla
 
 /** Drift of at least this (BPM per minute) is named, in a take of at least DRIFT_MIN_MS (a short take's slope says little). */
 const DRIFT_BPM = 1;
-const DRIFT_MIN_MS = 30_000;
+export const DRIFT_MIN_MS = 30_000;
 
 export function tempoSummary(report: ListeningReport): TempoSummary | null {
   const t = report.tempo;
