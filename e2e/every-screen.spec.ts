@@ -54,6 +54,20 @@ async function makeLongNames(request: APIRequestContext): Promise<Setup> {
   const enrol = await request.put(`/api/students/${studentId}/courses`, { headers: teacher, data: { course_ids: courses.map((c) => c.id) } });
   expect(enrol.ok(), await enrol.text()).toBe(true);
 
+  // An exercise whose description is one long unbroken address: cards and the task must wrap it.
+  const long = await request.post('/api/exercises', {
+    headers: teacher,
+    multipart: {
+      title: `Notenblatt ${uniq}`,
+      description: `https://www.musikschule-am-stadtrand.example.com/noten/tonleitern/hicaz/uebung-${uniq}/seite-1-bis-12-ohne-leerzeichen.pdf`,
+      category: 'tonbildung',
+      difficulty: 'leicht',
+      estimated_minutes: '5',
+      priority: '3',
+      language: 'de',
+    },
+  });
+  expect(long.status(), await long.text()).toBe(201);
   const exercises = (await (await request.get('/api/exercises', { headers: teacher })).json()) as { exercises: Array<{ id: number }> };
   const exercise = exercises.exercises[0];
   if (!exercise) throw new Error('the demo teacher has no exercise');

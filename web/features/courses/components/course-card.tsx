@@ -51,7 +51,7 @@ export function CourseCard({ course, onEdit, onDelete }: { course: Course; onEdi
           {t('courses:card.students', { count: course.students_count })}
         </span>
       </div>
-      <p className={course.description ? 'mt-2 text-sm whitespace-pre-line text-slate-600' : 'mt-2 text-sm text-slate-500 italic'}>
+      <p className={course.description ? 'mt-2 text-sm whitespace-pre-line wrap-anywhere text-slate-600' : 'mt-2 text-sm text-slate-500 italic'}>
         {course.description || t('courses:card.noDescription')}
       </p>
       <div className="mt-auto flex flex-wrap items-center justify-between gap-3 pt-4">

@@ -32,8 +32,8 @@ export function ExerciseCard({
         {categoryLabel && <Badge tone="neutral">{categoryLabel}</Badge>}
         {e.difficulty && <Badge tone={DIFFICULTY_TONE[e.difficulty] ?? 'neutral'}>{t(`exercises:difficulty.${e.difficulty}`)}</Badge>}
       </div>
-      <h2 className="mt-3 text-base font-semibold break-words text-slate-900">{e.title}</h2>
-      <p className={e.description ? 'mt-1.5 line-clamp-3 text-sm whitespace-pre-line text-slate-600' : 'mt-1.5 text-sm text-slate-400 italic'}>
+      <h2 className="mt-3 text-base font-semibold wrap-anywhere text-slate-900">{e.title}</h2>
+      <p className={e.description ? 'mt-1.5 line-clamp-3 text-sm whitespace-pre-line wrap-anywhere text-slate-600' : 'mt-1.5 text-sm text-slate-400 italic'}>
         {e.description || t('exercises:card.noDescription')}
       </p>
       {e.target && (

@@ -353,7 +353,7 @@ function TaskItem({ submission: s, today }: { submission: Submission; today: str
               <MessageSquareText aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
               <span>
                 <span className="font-medium">{t('child.feedback')}: </span>
-                <span className="whitespace-pre-line">{s.teacher_feedback}</span>
+                <span className="whitespace-pre-line wrap-anywhere">{s.teacher_feedback}</span>
               </span>
             </p>
           )}

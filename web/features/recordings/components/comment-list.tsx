@@ -120,7 +120,7 @@ export function CommentList({
                   </form>
                 ) : (
                   <>
-                    {c.text && <p className="text-sm whitespace-pre-line text-slate-800">{c.text}</p>}
+                    {c.text && <p className="text-sm whitespace-pre-line wrap-anywhere text-slate-800">{c.text}</p>}
                     {c.audio && <CommentClip audio={c.audio} label={label} />}
                     <p className="mt-0.5 text-xs text-slate-500">{c.teacher.name}</p>
                   </>

@@ -48,7 +48,7 @@ export const TaskCard = memo(function TaskCard({ task, today, busy, onComplete }
             </span>
           )}
         </div>
-        <p className={cn('mt-1 line-clamp-2 text-sm', description ? 'text-slate-600' : 'text-slate-500 italic')}>{description || t('card.noDescription')}</p>
+        <p className={cn('mt-1 line-clamp-2 text-sm wrap-anywhere', description ? 'text-slate-600' : 'text-slate-500 italic')}>{description || t('card.noDescription')}</p>
         <dl className="mt-2 flex flex-wrap gap-x-5 gap-y-1 text-sm">
           <div className="flex gap-1.5">
             <dt className="text-slate-500">{t('card.due')}:</dt>

@@ -175,7 +175,7 @@ export function TaskDescription({ task }: { task: Submission }) {
     <Card className="px-5 py-4">
       <h2 className="mb-2 text-base font-semibold text-slate-900">{t('detail.descriptionTitle')}</h2>
       {text ? (
-        <p className="text-sm leading-relaxed whitespace-pre-line text-slate-700">{text}</p>
+        <p className="text-sm leading-relaxed whitespace-pre-line wrap-anywhere text-slate-700">{text}</p>
       ) : (
         <p className="text-sm text-slate-500 italic">{t('detail.noDescription')}</p>
       )}
@@ -195,7 +195,7 @@ export function TaskNotes({ task }: { task: Submission }) {
             <MessageSquareText aria-hidden="true" className="size-4" />
             {t('detail.teacherNote')}
           </h2>
-          <p className="text-sm whitespace-pre-line text-slate-800">{task.teacher_note}</p>
+          <p className="text-sm whitespace-pre-line wrap-anywhere text-slate-800">{task.teacher_note}</p>
         </Card>
       )}
       {task.teacher_feedback && (
@@ -204,7 +204,7 @@ export function TaskNotes({ task }: { task: Submission }) {
             <MessageSquareText aria-hidden="true" className="size-4 text-brand-600" />
             {t('detail.teacherFeedback')}
           </h2>
-          <p className="text-sm whitespace-pre-line text-slate-700">{task.teacher_feedback}</p>
+          <p className="text-sm whitespace-pre-line wrap-anywhere text-slate-700">{task.teacher_feedback}</p>
         </Card>
       )}
     </div>
