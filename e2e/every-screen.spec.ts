@@ -59,7 +59,7 @@ async function makeLongNames(request: APIRequestContext): Promise<Setup> {
     headers: teacher,
     multipart: {
       title: `Notenblatt ${uniq}`,
-      description: `https://www.musikschule-am-stadtrand.example.com/noten/tonleitern/hicaz/uebung-${uniq}/seite-1-bis-12-ohne-leerzeichen.pdf`,
+      description: `https://www.musikschuleamstadtrand.example.com/noten/tonleitern/hicaz/uebung${uniq}/seite1bis12ohneleerzeichen.pdf`,
       category: 'tonbildung',
       difficulty: 'leicht',
       estimated_minutes: '5',
