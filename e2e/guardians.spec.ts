@@ -126,6 +126,8 @@ async function newSignedInPage(browser: Browser, email: string, password = DEMO_
 }
 
 test('a teacher gives a parent read-only access; the parent follows the child; removing the parent ends it at once', async ({ page, browser, context, request }) => {
+  // three people, two languages and sizes: longer than the default two minutes on a busy machine
+  test.setTimeout(300_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const teacherToken = await apiToken(request, DEMO.teacher.email);
   const childId = await studentId(request, teacherToken, CHILD.name);
