@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { utimes } from 'node:fs/promises';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUICK_REPLY_LIMITS, type NewFeedbackResponse, type QuickReply, type Recording, type RecordingComment } from '@contract/recordings';
@@ -67,7 +64,8 @@ async function speak(recordingId: number, file: Buffer | null, o: { as?: TestUse
   });
 }
 
-const onDisk = (path: string) => existsSync(join(t.deps.mediaDir, path));
+// in the media store the test runs on (a folder, or S3 with TEST_MEDIA_STORE=s3)
+const onDisk = (path: string) => t.stored(path);
 
 describe('POST /api/recordings/{id}/voice-comments', () => {
   it('pins a clip at a moment; the student, the teacher and the parent play it, nobody else learns of it', async () => {
@@ -78,7 +76,7 @@ describe('POST /api/recordings/{id}/voice-comments', () => {
     expect(c).toMatchObject({ recording_id: r.id, at_ms: 2500, text: 'Hör hier genau hin', teacher: { id: teacher.id, name: 'Frau Stimme' } });
     expect(c.audio).toMatchObject({ mime_type: 'audio/wav', duration_ms: 4000, size: makeWav(4000).length });
     expect(c.audio!.path).toMatch(new RegExp(`^recordings/${r.submission_id}/c[a-f0-9]{32}\\.wav$`));
-    expect(onDisk(c.audio!.path)).toBe(true);
+    expect(await onDisk(c.audio!.path)).toBe(true);
 
     // the comment list of every reader carries the clip
     const forStudent = (await call('GET', `/api/recordings/${r.id}`, student)).json() as Recording;
@@ -193,16 +191,14 @@ describe('POST /api/recordings/{id}/voice-comments', () => {
     const keep = (await speak(r.id, makeWav(1000))).json() as RecordingComment;
     const drop = (await speak(r.id, makeWav(1000))).json() as RecordingComment;
     expect((await call('DELETE', `/api/recording-comments/${drop.id}`, teacher)).statusCode).toBe(204);
-    expect(onDisk(drop.audio!.path)).toBe(false);
+    expect(await onDisk(drop.audio!.path)).toBe(false);
 
-    // older than an hour, named by a row: the sweep leaves it
-    const old = new Date(Date.now() - 3 * 3600_000);
-    await utimes(join(t.deps.mediaDir, keep.audio!.path), old, old);
-    await runRetention(t.db, t.app.deps.storage, 365, t.app.log);
-    expect(onDisk(keep.audio!.path)).toBe(true);
+    // older than an hour (the sweep runs three hours on), named by a row: the sweep leaves it
+    await runRetention(t.db, t.app.deps.storage, 365, t.app.log, new Date(Date.now() + 3 * 3600_000));
+    expect(await onDisk(keep.audio!.path)).toBe(true);
 
     expect((await call('DELETE', `/api/recordings/${r.id}`, student)).statusCode).toBe(204);
-    expect(onDisk(keep.audio!.path)).toBe(false);
+    expect(await onDisk(keep.audio!.path)).toBe(false);
   });
 
   it('retention removes a clip with its expired take', async () => {
@@ -211,8 +207,8 @@ describe('POST /api/recordings/{id}/voice-comments', () => {
     await t.db.execute(sql`update recordings set created_at = now() - interval '400 days' where id = ${r.id}`);
     const result = await runRetention(t.db, t.app.deps.storage, 365, t.app.log);
     expect(result.deleted).toBeGreaterThanOrEqual(1);
-    expect(onDisk(c.audio!.path)).toBe(false);
-    expect(onDisk(r.path)).toBe(false);
+    expect(await onDisk(c.audio!.path)).toBe(false);
+    expect(await onDisk(r.path)).toBe(false);
   });
 
   it("is part of the student's export and erased with the student", async () => {
@@ -232,7 +228,7 @@ describe('POST /api/recordings/{id}/voice-comments', () => {
 
     const erased = await call('POST', `/api/school/students/${st.id}/erase`, admin, { confirm_name: 'Export Stimme' });
     expect(erased.statusCode, erased.body).toBe(200);
-    expect(onDisk(c.audio!.path)).toBe(false);
+    expect(await onDisk(c.audio!.path)).toBe(false);
     expect(await rows(t.db, sql`select id from recording_comments where id = ${c.id}`)).toEqual([]);
   });
 });
