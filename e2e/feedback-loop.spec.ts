@@ -87,7 +87,7 @@ test('a take, a comment at its moment from a quick reply and a spoken one; the s
   await card.getByRole('button', { name: 'Als Schnellantwort speichern' }).click();
   await expect(page.getByText('Schnellantwort gespeichert.')).toBeVisible();
   await text.fill('');
-  await card.getByRole('button', { name: `Einfügen: ${reply}` }).click();
+  await card.getByTestId('quick-reply').filter({ hasText: reply }).click();
   await expect(text).toHaveValue(reply);
   await card.getByRole('button', { name: 'Kommentar speichern' }).click();
   await expect(card.getByTestId('comment-list')).toContainText('Kommentar bei 0:01');

@@ -51,7 +51,7 @@ describe('CommentForm: saved quick replies', { timeout: 30_000 }, () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    await userEvent.click(screen.getByRole('button', { name: 'Einfügen: Schöner Ton!' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Schöner Ton!' }));
     const text = screen.getByRole('textbox', { name: 'Kommentar' });
     await waitFor(() => expect(text).toHaveValue('Schöner Ton!'));
     await waitFor(() => expect(text).toHaveFocus());

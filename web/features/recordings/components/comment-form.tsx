@@ -269,7 +269,8 @@ function QuickReplies({ replies, draft, onInsert }: { replies: ReadonlyArray<{ i
                 <button
                   type="button"
                   onClick={() => onInsert(r.text)}
-                  aria-label={t('quick.insert', { text: r.text })}
+                  // named by its visible text (WCAG 2.5.3), described by the hint: a click inserts it
+                  aria-describedby={hintId}
                   className="min-h-11 min-w-0 flex-1 rounded-md bg-slate-50 px-2.5 py-1.5 text-left text-sm break-words text-slate-800 ring-1 ring-slate-200 ring-inset hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 sm:min-h-8"
                   data-testid="quick-reply"
                 >
