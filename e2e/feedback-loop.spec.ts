@@ -108,9 +108,22 @@ test('a take, a comment at its moment from a quick reply and a spoken one; the s
   await card.getByRole('button', { name: 'Als beantwortet markieren' }).click();
   await expect(page.getByText('Als beantwortet markiert.')).toBeVisible();
 
-  // 3. The student, on a phone: "Neues Feedback" opens the take at the newest comment, playing.
+  // 3. The parent, on a phone, while the feedback is new to the child: the badge on the home is a
+  // link to the take at the comment (a parent's look leaves it new for the child).
   await signOut(page);
   await page.setViewportSize(PHONE);
+  await loginAs(page, PARENT.email, PARENT.password);
+  const badge = page.getByTestId('child-new-feedback-link');
+  await expect(badge).toBeVisible();
+  await badge.click();
+  await expect(page).toHaveURL(/\/children\/\d+\?take=\d+(&t=\d+)?#comment-\d+$/);
+  const take = page.getByTestId('guardian-recording');
+  await expect(take.getByText(reply)).toBeVisible();
+  await expectNoSeriousAxe(page);
+  await shot(page, 'feedback-loop', 'parent-landing-de-phone', { fullPage: false });
+
+  // 4. The student, on a phone: "Neues Feedback" opens the take at the newest comment, playing.
+  await signOut(page);
   await loginAs(page, STUDENT.email, STUDENT.password);
   const note = page.getByTestId('new-feedback-note');
   await expect(note).toContainText('Neues Feedback zu 1 Aufnahme');
@@ -127,7 +140,7 @@ test('a take, a comment at its moment from a quick reply and a spoken one; the s
   await expectNoSeriousAxe(page);
   await shot(page, 'feedback-loop', 'student-landing-de-phone', { fullPage: false });
 
-  // 4. Done with nothing practised: asked first; 'Rückgängig' takes it back.
+  // 5. Done with nothing practised: asked first; 'Rückgängig' takes it back.
   await page.goto(`/submissions/${taskId}`);
   await page.getByTestId('complete-task').click();
   await expect(page.getByText('Du hast für diese Aufgabe noch nicht geübt. Trotzdem als erledigt markieren?')).toBeVisible();
@@ -140,16 +153,4 @@ test('a take, a comment at its moment from a quick reply and a spoken one; the s
     return ((await res.json()) as { status: string }).status;
   }, taskId);
   expect(state, 'taken back on the server too').toBe('open');
-
-  // 5. The parent: the badge on the home is a link to the take at the comment.
-  await signOut(page);
-  await loginAs(page, PARENT.email, PARENT.password);
-  const badge = page.getByTestId('child-new-feedback-link');
-  await expect(badge).toBeVisible();
-  await badge.click();
-  await expect(page).toHaveURL(/\/children\/\d+\?take=\d+(&t=\d+)?#comment-\d+$/);
-  const take = page.getByTestId('guardian-recording');
-  await expect(take.getByText(reply)).toBeVisible();
-  await expectNoSeriousAxe(page);
-  await shot(page, 'feedback-loop', 'parent-landing-de-phone', { fullPage: false });
 });
