@@ -11,9 +11,6 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
-    // Vitest's default is one worker less than the cores: one worker on a two-core machine (CI
-    // here), which left a core idle while API tests waited on their databases and child processes.
-    maxWorkers: 2,
     projects: [
       {
         resolve: { alias },
