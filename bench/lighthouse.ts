@@ -26,6 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
+import { encodeWav16 } from '@contract/listening/wav';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const DEMO_PASSWORD = 'demo1234';
@@ -147,23 +148,10 @@ async function pickTask(base: string, token: string): Promise<number> {
 /** A 4-second take (a 330 Hz tone, WAV) sent by the student on the task: the review opens it. */
 async function sendTake(base: string, token: string, taskId: number): Promise<void> {
   const rate = 16_000;
-  const n = rate * 4;
-  const wav = Buffer.alloc(44 + n * 2);
-  wav.write('RIFF', 0);
-  wav.writeUInt32LE(36 + n * 2, 4);
-  wav.write('WAVEfmt ', 8);
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20);
-  wav.writeUInt16LE(1, 22);
-  wav.writeUInt32LE(rate, 24);
-  wav.writeUInt32LE(rate * 2, 28);
-  wav.writeUInt16LE(2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36);
-  wav.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++) wav.writeInt16LE(Math.round(Math.sin((2 * Math.PI * 330 * i) / rate) * 12000), 44 + i * 2);
+  const pcm = Float32Array.from({ length: rate * 4 }, (_, i) => Math.sin((2 * Math.PI * 330 * i) / rate) * 0.4);
+  const wav = encodeWav16(pcm, rate);
   const form = new FormData();
-  form.append('file', new Blob([wav], { type: 'audio/wav' }), 'take.wav');
+  form.append('file', new Blob([Buffer.from(wav)], { type: 'audio/wav' }), 'take.wav');
   form.append('message', 'Takt 12 klappt noch nicht');
   const r = await fetch(`${base}/api/submissions/${taskId}/recordings`, { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
   if (!r.ok) throw new Error(`sending a take: ${r.status} ${await r.text()}`);
