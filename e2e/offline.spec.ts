@@ -207,8 +207,12 @@ async function journey(page: Page, context: BrowserContext, request: APIRequestC
   await expect(page.getByTestId('outbox-count')).toHaveText('2');
   // the toasts are closed, so the screenshot shows the list ('Rückgängig' holds the focus, and a
   // toast with the focus stays until it is closed)
-  for (const close of await page.getByRole('button', { name: 'Benachrichtigung schließen' }).all()) await close.click().catch(() => undefined);
-  await expect(page.getByRole('button', { name: 'Benachrichtigung schließen' })).toHaveCount(0, { timeout: 10_000 });
+  // one at a time: closing the first re-numbers the rest, so a list taken up front goes stale
+  const closeToast = page.getByRole('button', { name: 'Benachrichtigung schließen' });
+  await expect(async () => {
+    if ((await closeToast.count()) > 0) await closeToast.first().click({ timeout: 2000 });
+    await expect(closeToast).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
   await page.getByTestId('outbox-button').click();
   await expect(page.getByTestId('outbox-item')).toHaveCount(2);
   await expect(page.getByTestId('outbox-item').first()).toContainText('Übungszeit');
