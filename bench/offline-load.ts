@@ -1,5 +1,5 @@
 /**
- * Issue 17's figures for `npm run bench` (and alone: `npx tsx bench/offline-load.ts [--web-dir D] [--runs N]`):
+ * docs/decisions/offline-practice.md's figures for `npm run bench` (and alone: `npx tsx bench/offline-load.ts [--web-dir D] [--runs N]`):
  * the student's task list on the phone profile – Chromium at 390×844, the CPU slowed 4× and the
  * network of Lighthouse's mobile profile (150 ms round trip, 1.6 Mbit/s down) – loaded
  *   1. cold: a fresh profile, nothing cached (the service worker installs after this load);

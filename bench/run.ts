@@ -1310,7 +1310,7 @@ async function cli() {
   const log = (m: string) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${m}`);
   const uptime = spawnSync('uptime', { encoding: 'utf8' }).stdout?.trim();
   log(`uptime: ${uptime}`);
-  // Issue 18: N processes behind haproxy beside one, on PostgreSQL (bench/processes.ts); nothing else.
+  // docs/decisions/0013-many-processes.md: N processes behind haproxy beside one, on PostgreSQL (bench/processes.ts); nothing else.
   if (num('--processes') !== undefined) {
     const { runProcessesBench, formatProcesses } = await import('./processes');
     const r = await runProcessesBench({ processes: Math.max(2, num('--processes')!), pgUrl: val('--pg-url'), duration: num('--duration'), connections: num('--connections'), log });
@@ -1365,7 +1365,7 @@ async function cli() {
     out.push(formatReport(report));
     log(out[out.length - 1]!);
   }
-  // Issue 17: the student's task list loaded again from the service worker and the device's cache (bench/offline-load.ts).
+  // docs/decisions/offline-practice.md: the student's task list loaded again from the service worker and the device's cache (bench/offline-load.ts).
   if (!args.includes('--no-offline')) {
     try {
       const { runOfflineLoad, formatOfflineLoad } = await import('./offline-load');

@@ -4,7 +4,7 @@ import { allDayDate, parseIcs } from '../server/test/ics-check';
 import { DEMO, DESKTOP, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
 
 /**
- * Issue 19, three parts: the private calendar address (student and teacher) whose file parses with
+ * docs/decisions/schools-and-roles.md, three parts: the private calendar address (student and teacher) whose file parses with
  * the task on its due date and stops after 'Adresse erneuern'; the course's progress as a CSV
  * download; the printable one-page student report. German and Turkish, desktop and phone, axe
  * clean. Screenshots under e2e/screenshots/calendar-reports/.

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO, PHONE, expect, loginAs, test } from './fixtures';
 
 /**
- * Issue 14: a first load on a slow phone does not move what is already on screen. The page is
+ * docs/decisions/student-practice-first.md: a first load on a slow phone does not move what is already on screen. The page is
  * loaded with an empty browser cache over a throttled line (150 ms, 1.6 Mbit/s) and a 4× slower
  * CPU, as Lighthouse's phone; the layout shifts the browser reports must add up to (almost) nothing.
  * Before the fixes of docs/decisions/first-load-on-a-phone.md the task page moved by 0.254: the

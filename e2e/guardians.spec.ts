@@ -5,7 +5,7 @@ import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginA
 import { writeSineWav } from './fake-microphone';
 
 /**
- * Issue 19, parents: the teacher adds a parent on the student's page and reads the one-time link;
+ * docs/decisions/schools-and-roles.md, parents: the teacher adds a parent on the student's page and reads the one-time link;
  * the parent sets a password through it, sees the child, the task with the teacher's feedback and
  * the recording with the teacher's comment; linking an existing parent account to a second child
  * says 'Verknüpft'; the teacher removes the parent from the first child and the parent's next load

@@ -6,7 +6,7 @@ import { staffPng } from '../server/modules/media/sample-files';
 import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
 
 /**
- * Issue 17: practise in a room without signal. A student opens a task online (the service worker
+ * docs/decisions/offline-practice.md: practise in a room without signal. A student opens a task online (the service worker
  * installs and precaches the app), loses the connection, reloads (the app comes from the service
  * worker, the task from the persisted cache), times 5 s, marks the task done, and gets the
  * connection back: the session and the completion reach the server exactly once, and the teacher

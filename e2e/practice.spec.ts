@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, shot, test } from './fixtures';
 
 /**
- * Issue 14, the student's side: today first with 'Jetzt üben', the practice screen with one
+ * docs/decisions/student-practice-first.md, the student's side: today first with 'Jetzt üben', the practice screen with one
  * Start/Stop control that stays on screen, the status language, visible focus on filled buttons,
  * a network error that does not sign out, robots.txt.
  */

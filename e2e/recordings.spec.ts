@@ -3,7 +3,7 @@ import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, 
 import { fakeMicrophone, writeSineWav } from './fake-microphone';
 
 /**
- * Issue 15: a student records a take in the browser and sends it; the teacher answers it in
+ * docs/decisions/recordings.md: a student records a take in the browser and sends it; the teacher answers it in
  * 'Zu prüfen' at the moment it is about; the student reads the answer and plays from there. The
  * microphone is Chromium's fake device playing a 440 Hz sine written here.
  */

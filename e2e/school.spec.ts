@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, test, saveScreenshot } from './fixtures';
 
 /**
- * Issue 19, the school's administration: the administrator invites a teacher and reads the one-time
+ * docs/decisions/schools-and-roles.md, the school's administration: the administrator invites a teacher and reads the one-time
  * link from the screen; the teacher sets a password through it, lands on the teacher home, creates
  * an exercise and a student and assigns a task; the administrator sees the teacher, the accepted
  * invitation and the audit log, exports a student's data with one click, and deactivates the

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
 
 /**
- * Issue 16 "Exercises carry settings": the teacher sets Hicaz / Düyek / 80 in the exercise form's
+ * docs/decisions/exercise-settings.md "Exercises carry settings": the teacher sets Hicaz / Düyek / 80 in the exercise form's
  * section "Übungseinstellungen", assigns the exercise, and the student's task detail shows
  * "Hicaz · Düyek · ♪ = 80" (German and Turkish, desktop and phone): Düyek 8/8 counts eighths. Screenshots under
  * e2e/screenshots/tools-settings/.

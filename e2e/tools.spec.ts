@@ -3,7 +3,7 @@ import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, 
 import { fakeMicrophone, writeSineWav } from './fake-microphone';
 
 /**
- * Issue 16: the practice tools at /tools. The microphone is Chromium's fake device playing a sine
+ * docs/decisions/practice-tools.md: the practice tools at /tools. The microphone is Chromium's fake device playing a sine
  * written here (one browser per tone: the file is a launch argument). The metronome's scheduled
  * clicks are read through window.__ukAudioTestHook (their AudioContext times and kinds).
  */

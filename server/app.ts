@@ -305,7 +305,7 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
       setHeaders: (res, path) => {
         if (path.includes(`${join(staticDir, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
-        // Issue 17: the service worker is always revalidated (a new version must be found) and
+        // docs/decisions/offline-practice.md: the service worker is always revalidated (a new version must be found) and
         // controls the whole site; the manifest with its registered type.
         if (path === join(staticDir, 'sw.js')) res.setHeader('service-worker-allowed', '/');
         if (path.endsWith('.webmanifest')) res.setHeader('content-type', 'application/manifest+json; charset=utf-8');

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * Issue 19: a database of the previous version (migrations up to 0008, before schools) migrates
+ * docs/decisions/schools-and-roles.md: a database of the previous version (migrations up to 0008, before schools) migrates
  * into one school with nothing lost: the rows of every table are counted before and after, every
  * tenant row carries the one school, and what hangs together still does. Runs on PGlite and, with
  * TEST_DATABASE_URL (CI), on PostgreSQL in a scratch database.

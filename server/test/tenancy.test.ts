@@ -9,7 +9,7 @@ import { dbDigest, multipart } from './authz-world';
 import { setupTestApp, TEST_PASSWORD, type TestApp, type TestUser } from './test-app';
 
 /**
- * Issue 19: a school is the unit of tenancy and `school_id` the shard key; every statement of the
+ * docs/decisions/schools-and-roles.md: a school is the unit of tenancy and `school_id` the shard key; every statement of the
  * practice app stays inside the caller's school. Two schools, A and C, hold the same shapes of data
  * (a teacher, two students, a course, an exercise with a file, repeating tasks, practice sessions
  * online and offline, a review, a recording with a teacher's comment, calendar addresses), all made

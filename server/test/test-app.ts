@@ -265,7 +265,7 @@ export async function setupTestApp(env: Record<string, string> = {}, opts: { bal
   };
 
   /**
-   * Issue 18: TEST_APP_INSTANCES=N (PostgreSQL only) puts N app instances on the test's database,
+   * docs/decisions/0013-many-processes.md: TEST_APP_INSTANCES=N (PostgreSQL only) puts N app instances on the test's database,
    * each with its own pool, caches and LISTEN connection, and sends the calls of `t.app.inject`
    * round-robin across them, as a balancer would: the whole API suite then checks that no
    * answer depends on which process served it. Files about one process's own machinery (its read

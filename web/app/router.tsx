@@ -59,9 +59,9 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <AppSkeleton />,
     children: [
       { path: '/login', loader: guestOnly, lazy: screen(() => import('./routes/login')) },
-      // Issue 19: an invitation link (teacher or guardian) sets the password; open to anyone holding it.
+      // docs/decisions/schools-and-roles.md: an invitation link (teacher or guardian) sets the password; open to anyone holding it.
       { path: '/einladung/:token', lazy: screen(() => import('./routes/invite-accept')) },
-      // Issue 19: the printable report, without the app's navigation (nothing but the sheet prints).
+      // docs/decisions/schools-and-roles.md: the printable report, without the app's navigation (nothing but the sheet prints).
       { path: '/students/:id/report', loader: requireRole('teacher'), lazy: screen(() => import('./routes/student-report')) },
       {
         path: '/',
@@ -131,7 +131,7 @@ export const routes: RouteObject[] = [
                 lazy: screen(() => import('./routes/submission-detail')),
               },
               { path: 'tools', loader: requireUser, lazy: screen(() => import('./routes/tools')) },
-              // Issue 19: the school's administration and the parents' view.
+              // docs/decisions/schools-and-roles.md: the school's administration and the parents' view.
               { path: 'school/teachers', loader: requireRole('admin'), lazy: screen(() => import('./routes/school-teachers')) },
               { path: 'school/students', loader: requireRole('admin'), lazy: screen(() => import('./routes/school-students')) },
               { path: 'school/audit', loader: requireRole('admin'), lazy: screen(() => import('./routes/school-audit')) },

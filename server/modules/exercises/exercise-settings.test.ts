@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { todayInZone } from '../../lib/time';
 
-/** Issue 16 "Exercises carry settings": tempo, meter with grouping, usul (and pattern), makam, durak. */
+/** docs/decisions/exercise-settings.md "Exercises carry settings": tempo, meter with grouping, usul (and pattern), makam, durak. */
 let t: TestApp;
 let teacher: TestUser;
 let today: string;

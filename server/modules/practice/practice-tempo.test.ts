@@ -3,7 +3,7 @@ import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { todayInZone } from '../../lib/time';
 import type { PracticeSession } from '@contract/practice';
 
-/** Issue 16: a finished practice session can keep the tempo reached (optional body of the stop). */
+/** docs/decisions/exercise-settings.md: a finished practice session can keep the tempo reached (optional body of the stop). */
 let t: TestApp;
 let today: string;
 beforeAll(async () => {

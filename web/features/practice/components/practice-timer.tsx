@@ -55,7 +55,7 @@ export function PracticeTimer({
   const toast = useToast();
   const queryClient = useQueryClient();
   const userId = useAuth().user?.id ?? null;
-  // Issue 17: a session timed on this device without a connection, and those waiting to be sent.
+  // docs/decisions/offline-practice.md: a session timed on this device without a connection, and those waiting to be sent.
   const local = useLocalSession(userId);
   const localHere = local?.submissionId === submissionId ? local : null;
   const queued = useQueuedWrites(userId);

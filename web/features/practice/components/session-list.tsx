@@ -25,7 +25,7 @@ export function SessionList({
   const language = useLanguage();
   const Heading = headingLevel === 2 ? 'h2' : headingLevel === 4 ? 'h4' : 'h3';
   const shown = (sessions ?? []).slice(0, TIMER_SESSIONS_SHOWN);
-  // Issue 17: which minutes the server timed and which the device recorded offline (all sessions of the task).
+  // docs/decisions/offline-practice.md: which minutes the server timed and which the device recorded offline (all sessions of the task).
   const finished = (sessions ?? []).filter((s) => s.ended_at !== null);
   const offlineMinutes = finished.filter((s) => s.recorded_offline).reduce((sum, s) => sum + (s.duration_minutes ?? 0), 0);
   const serverMinutes = finished.filter((s) => !s.recorded_offline).reduce((sum, s) => sum + (s.duration_minutes ?? 0), 0);
