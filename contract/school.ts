@@ -183,6 +183,7 @@ export const auditActions = [
   'task.reopen',
   'school.rename',
   'school.storage_quota',
+  'account.password_reset',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

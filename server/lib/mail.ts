@@ -1,6 +1,6 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../config';
+import type { AppConfig } from '../config';
 
 /** What an invitation e-mail says (docs/decisions/schools-and-roles.md): who is invited, to which school, the link and until when. */
 export type InviteMail = {
@@ -23,7 +23,17 @@ export type InviteMail = {
  */
 export interface Mailer {
   sendInvite(mail: InviteMail): Promise<boolean>;
+  sendPasswordReset(mail: PasswordResetMail): Promise<boolean>;
 }
+
+/** What a "Passwort vergessen?" mail says (docs/decisions/password-reset.md): to whom, the link, until when, in their language. */
+export type PasswordResetMail = {
+  to: string;
+  name: string;
+  lang: 'de' | 'tr';
+  url: string;
+  expiresAt: Date;
+};
 
 /** A date as the school reads it: dd.mm.yyyy in the school's time zone (both languages, SPEC.md). */
 function localDate(d: Date, timeZone: string): string {
@@ -66,6 +76,49 @@ export function inviteMailContent(mail: InviteMail, timeZone: string): { subject
   return { subject: `Einladung: ${mail.school} – Übungskontrolle / Davet: ${mail.school}`, text };
 }
 
+/** A time as the school reads it: HH:MM in the school's time zone. */
+function localTime(d: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('de-DE', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
+}
+
+/**
+ * The "Passwort vergessen?" mail, plain text in the language the request was made in (the page's
+ * language): the link, how long it is valid, and what to do when the request was not yours.
+ */
+export function passwordResetMailContent(mail: PasswordResetMail, timeZone: string): { subject: string; text: string } {
+  const until = `${localDate(mail.expiresAt, timeZone)}, ${localTime(mail.expiresAt, timeZone)}`;
+  if (mail.lang === 'tr') {
+    return {
+      subject: 'Übungskontrolle: yeni şifre belirleyin',
+      text: [
+        `Merhaba ${mail.name},`,
+        '',
+        'Übungskontrolle hesabınız için yeni bir şifre istendi. Bu bağlantı ile yeni şifrenizi belirleyin',
+        `(${until} saatine kadar geçerli, yalnızca bir kez kullanılabilir):`,
+        mail.url,
+        '',
+        'Yeni şifre belirlendiğinde diğer tüm cihazlardaki oturumlar kapanır.',
+        'Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın: şifreniz değişmez.',
+        '',
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: 'Übungskontrolle: Neues Passwort festlegen',
+    text: [
+      `Hallo ${mail.name},`,
+      '',
+      'für Ihr Konto in der Übungskontrolle wurde ein neues Passwort angefordert. Über diesen Link legen Sie es fest',
+      `(gültig bis ${until} Uhr, nur einmal verwendbar):`,
+      mail.url,
+      '',
+      'Mit dem neuen Passwort werden alle anderen Anmeldungen auf anderen Geräten beendet.',
+      'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+      '',
+    ].join('\n'),
+  };
+}
+
 /** A Mailer over a nodemailer transport (SMTP in production; the tests pass a stream transport or a local server). */
 export class NodemailerMailer implements Mailer {
   constructor(
@@ -76,14 +129,32 @@ export class NodemailerMailer implements Mailer {
   ) {}
 
   async sendInvite(mail: InviteMail): Promise<boolean> {
-    const { subject, text } = inviteMailContent(mail, this.timeZone);
+    // The invitation is stored either way; its link is shown to copy.
+    return this.send({ name: mail.name, address: mail.to }, inviteMailContent(mail, this.timeZone), ['invitation e-mailed', 'could not e-mail an invitation'], { kind: mail.kind });
+  }
+
+  async sendPasswordReset(mail: PasswordResetMail): Promise<boolean> {
+    return this.send({ name: mail.name, address: mail.to }, { ...passwordResetMailContent(mail, this.timeZone), language: mail.lang }, ['password reset link e-mailed', 'could not e-mail a password reset link']);
+  }
+
+  private async send(
+    to: { name: string; address: string },
+    content: { subject: string; text: string; language?: string },
+    [sent, failed]: [string, string],
+    logged: Record<string, unknown> = {},
+  ): Promise<boolean> {
     try {
-      await this.transport.sendMail({ from: this.from, to: { name: mail.name, address: mail.to }, subject, text });
-      this.log.info({ kind: mail.kind }, 'invitation e-mailed');
+      await this.transport.sendMail({
+        from: this.from,
+        to,
+        subject: content.subject,
+        text: content.text,
+        ...(content.language ? { headers: { 'Content-Language': content.language } } : {}),
+      });
+      this.log.info(logged, sent);
       return true;
     } catch (err) {
-      // The invitation is stored either way; its link is shown to copy.
-      this.log.warn({ err: err instanceof Error ? { message: err.message, code: (err as { code?: unknown }).code } : String(err) }, 'could not e-mail an invitation');
+      this.log.warn({ err: err instanceof Error ? { message: err.message, code: (err as { code?: unknown }).code } : String(err) }, failed);
       return false;
     }
   }

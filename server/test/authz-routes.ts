@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Access } from '../lib/auth';
-import { issueToken } from '../lib/auth';
+import { hashToken, issueToken } from '../lib/auth';
 import { signMediaUrl } from '../modules/media/media.service';
 import { CalendarFeedService } from '../modules/calendar-feed/calendar-feed.service';
 import { staffPng } from '../modules/media/sample-files';
@@ -92,6 +92,13 @@ async function recording(w: World, o: { comment?: boolean } = {}) {
   return { id: r!.id, task, path, message, commentId, commentText };
 }
 
+/** A fresh "Passwort vergessen?" link of this user (as the mail would carry it). */
+async function resetLink(w: World, userId: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await w.t.db.execute(sql`insert into password_resets (user_id, token_hash, expires_at) values (${userId}, ${hashToken(token)}, now() + interval '1 hour')`);
+  return token;
+}
+
 /** Two seconds of a held A3 (the recordings of `recording` last 2 s). */
 const authzTrack = () => ({ hopMs: 20, f0: new Float32Array(90).fill(220), onsetsMs: [40] });
 
@@ -117,6 +124,37 @@ export const matrix: Record<string, Spec> = {
     build: async (w) => {
       const u = await w.t.teacher();
       return { url: '/api/login', payload: { email: u.email, password: TEST_PASSWORD } };
+    },
+  },
+  'POST /api/password-reset': {
+    // the same answer for every caller and every address (the link, if any, goes by mail)
+    access: 'public',
+    expect: everyone(200),
+    build: async (w) => ({ url: '/api/password-reset', payload: { email: w.studentA.email } }),
+    check: (_w, _caller, body) => {
+      expect(body).toMatchObject({ mailed: false });
+    },
+  },
+  'GET /api/password-reset/:token': {
+    // the secret in the link (mailed to the account's address) is the permission
+    access: 'public',
+    expect: everyone(200),
+    visible: ['guest', 'studentA', 'studentB', 'teacherA', 'teacherB', 'teacherC', 'adminA', 'adminC', 'guardianA', 'guardianB'],
+    build: async (w) => {
+      const u = await w.t.teacher({ name: w.marker('vergessen') });
+      const token = await resetLink(w, u.id);
+      return { url: `/api/password-reset/${token}`, secrets: [u.name] };
+    },
+  },
+  'POST /api/password-reset/:token': {
+    access: 'public',
+    expect: everyone(200),
+    build: async (w) => {
+      const u = await w.t.teacher();
+      return { url: `/api/password-reset/${await resetLink(w, u.id)}`, payload: { password: 'neu-gesetzt-1234' } };
+    },
+    check: (_w, _caller, body) => {
+      expect((body as { user: { role: { name: string } } }).user.role.name).toBe('teacher');
     },
   },
   'GET /api/user': {

@@ -440,6 +440,26 @@ export const signInFailures = pgTable(
   (t) => [index('sign_in_failures_key_idx').on(t.key, t.failedAt), index('sign_in_failures_failed_idx').on(t.failedAt)],
 );
 
+/**
+ * "Passwort vergessen?" links (docs/decisions/password-reset.md): a one-time secret per request,
+ * stored only as its SHA-256, valid PASSWORD_RESET_VALID_MINUTES, used once. A newer request
+ * replaces the user's older open links; the row goes with the account (cascade).
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
+);
+
 /** When each scheduled job last ran, so that it runs once across all processes (server/lib/jobs.ts). */
 export const scheduledJobs = pgTable('scheduled_jobs', {
   name: text('name').primaryKey(),

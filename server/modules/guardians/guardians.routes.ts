@@ -14,7 +14,7 @@ import {
 } from '@contract/guardians';
 import { currentUser } from '../../lib/auth';
 import { publicOrigin } from '../../lib/public-url';
-import { mailerOf } from '../school/mail';
+import { mailerOf } from '../../lib/mail';
 import { GuardiansService } from './guardians.service';
 
 const tags = ['guardians'];

@@ -15,7 +15,7 @@ import {
 import { MetricsService } from '../metrics/metrics.service';
 import { findRecordings } from '../recordings/recordings.repo';
 import { createInvite, schoolInvites } from '../school/invites';
-import type { Mailer } from '../school/mail';
+import type { Mailer } from '../../lib/mail';
 import { accountWithEmail, lockEmail } from '../school/school.repo';
 import { findSubmissions } from '../submissions/submissions.repo';
 import { SubmissionsService } from '../submissions/submissions.service';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createServer, type Server, type Socket } from 'node:net';
+import { startTestSmtp } from '../../test/smtp';
 import nodemailer from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,90 +8,7 @@ import { rows } from '../../db/client';
 import { INVITE_TOKEN_PATTERN, INVITE_VALID_DAYS } from '@contract/school';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { createInvite } from './invites';
-import { inviteMailContent, NodemailerMailer, type InviteMail } from './mail';
-
-/**
- * A mail server for the tests, on loopback (no network): speaks just enough SMTP for nodemailer
- * and keeps what it receives. `refuse` answers 550 to every recipient (a send that fails).
- */
-async function startSmtp(o: { refuse?: boolean } = {}): Promise<{ port: number; mails: Array<{ from: string; to: string[]; data: string }>; close: () => Promise<void> }> {
-  const mails: Array<{ from: string; to: string[]; data: string }> = [];
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.setEncoding('utf8');
-    let buffer = '';
-    let inData = false;
-    let current = { from: '', to: [] as string[], data: '' };
-    const reply = (line: string) => socket.write(`${line}\r\n`);
-    reply('220 localhost test SMTP');
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf('\r\n.\r\n');
-          if (end < 0) return;
-          current.data = buffer.slice(0, end);
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          mails.push(current);
-          current = { from: '', to: [], data: '' };
-          reply('250 queued');
-          continue;
-        }
-        const nl = buffer.indexOf('\r\n');
-        if (nl < 0) return;
-        const line = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 2);
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') reply('250 localhost');
-        else if (verb === 'MAIL') {
-          current.from = line;
-          reply('250 ok');
-        } else if (verb === 'RCPT') {
-          if (o.refuse) reply('550 no such mailbox');
-          else {
-            current.to.push(line);
-            reply('250 ok');
-          }
-        } else if (verb === 'DATA') {
-          inData = true;
-          reply('354 go ahead');
-        } else if (verb === 'RSET' || verb === 'NOOP') reply('250 ok');
-        else if (verb === 'QUIT') {
-          reply('221 bye');
-          socket.end();
-        } else reply('502 not implemented');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  return {
-    port,
-    mails,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
-}
-
-/** The text of a quoted-printable MIME part (soft line breaks and =XX escapes undone). */
-function decodeQp(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i++) {
-    const m = /^=([0-9A-F]{2})/.exec(joined.slice(i, i + 3));
-    if (m) {
-      bytes.push(parseInt(m[1]!, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(joined[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
+import { inviteMailContent, NodemailerMailer, type InviteMail } from '../../lib/mail';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -381,10 +298,10 @@ describe('invitation mails (SMTP_URL, SMTP_FROM)', () => {
   });
 
   it('with a mail server configured, e-mails the link (emailed: true); a refused send keeps the invitation (emailed: false)', async () => {
-    const smtp = await startSmtp();
-    const refusing = await startSmtp({ refuse: true });
-    const withMail = await setupTestApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_FROM: 'Musikschule <verwaltung@example.test>' });
-    const failing = await setupTestApp({ SMTP_URL: `smtp://127.0.0.1:${refusing.port}`, SMTP_FROM: 'verwaltung@example.test' });
+    const smtp = await startTestSmtp();
+    const refusing = await startTestSmtp({ refuse: true });
+    const withMail = await setupTestApp({ SMTP_URL: smtp.url, SMTP_FROM: 'Musikschule <verwaltung@example.test>' });
+    const failing = await setupTestApp({ SMTP_URL: refusing.url, SMTP_FROM: 'verwaltung@example.test' });
     try {
       const s = await withMail.school('Musikschule Mailtest');
       const admin = await withMail.admin({ schoolId: s.id });
@@ -395,8 +312,8 @@ describe('invitation mails (SMTP_URL, SMTP_FROM)', () => {
       expect(smtp.mails).toHaveLength(1);
       const sent = smtp.mails[0]!;
       expect(sent.from).toContain('verwaltung@example.test');
-      expect(sent.to.join()).toContain(email);
-      const body = decodeQp(sent.data.split(/\r\n\r\n/).slice(1).join('\r\n\r\n'));
+      expect(sent.to).toEqual([email]);
+      const body = sent.text;
       expect(body).toContain(res.json().url);
       expect(body).toContain('Hallo Paula Post');
       expect(body).toContain('Merhaba Paula Post');

@@ -9,7 +9,7 @@ import type { LoginResponse } from '@contract/auth';
 import { passwordTooShort } from '@contract/students';
 import { PASSWORD_MIN_LENGTH } from '@contract/constants';
 import { toUser } from '../auth/auth.service';
-import type { Mailer } from './mail';
+import type { Mailer } from '../../lib/mail';
 import {
   accountWithEmail,
   findInviteForUpdate,

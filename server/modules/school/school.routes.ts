@@ -35,7 +35,7 @@ import { contentDisposition } from '../media/media.service';
 import { studentZip } from './export';
 import { acceptInvite, createInvite, publicInvite, revokeInvite, schoolInvites } from './invites';
 import { publicOrigin } from '../../lib/public-url';
-import { mailerOf } from './mail';
+import { mailerOf } from '../../lib/mail';
 import { SchoolService } from './school.service';
 
 const tags = ['school'];
