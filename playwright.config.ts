@@ -10,6 +10,9 @@ import { join } from 'node:path';
  */
 const port = process.env.E2E_PORT ?? '4173';
 const dataDir = mkdtempSync(join(tmpdir(), 'uebungskontrolle-e2e-'));
+/** The mailbox of the tests (e2e/mail-sink.ts): the app sends to its SMTP port, the tests read its HTTP side (e2e/mail.ts). */
+export const MAIL_SMTP_PORT = Number(port) + 1000;
+export const MAIL_HTTP_PORT = Number(port) + 2000;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -36,20 +39,32 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, channel: undefined } }],
-  webServer: {
-    command: 'npx tsx server/main.ts',
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: port,
-      HOST: '127.0.0.1',
-      STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist/web',
-      DATA_DIR: dataDir,
-      DEMO_SEED: 'true',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `npx tsx e2e/mail-sink.ts ${MAIL_SMTP_PORT} ${MAIL_HTTP_PORT}`,
+      url: `http://127.0.0.1:${MAIL_HTTP_PORT}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'npx tsx server/main.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: port,
+        HOST: '127.0.0.1',
+        STATIC_DIR: process.env.E2E_STATIC_DIR ?? 'dist/web',
+        DATA_DIR: dataDir,
+        DEMO_SEED: 'true',
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
+        SMTP_FROM: 'Musikschule Klangwelt <post@example.test>',
+      },
+    },
+  ],
 });

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, test, saveScreenshot } from './fixtures';
 import { writeSineWav } from './fake-microphone';
+import { mailsTo } from './mail';
 
 /**
  * docs/decisions/schools-and-roles.md, parents: the teacher adds a parent on the student's page and reads the one-time link;
@@ -153,7 +154,9 @@ test('a teacher gives a parent read-only access; the parent follows the child; r
   await expect(linkField).toHaveValue(/\/einladung\/[A-Za-z0-9_-]{43}$/);
   await expect(linkField).toHaveAttribute('readonly', '');
   const inviteUrl = await linkField.inputValue();
-  await expect(dialog.getByTestId('invite-emailed')).toContainText('Es wurde keine E-Mail versendet');
+  await expect(dialog.getByTestId('invite-emailed')).toContainText(`Der Link wurde auch per E-Mail an ${PARENT.email} gesendet.`);
+  const [invitation] = await mailsTo(page.request, PARENT.email);
+  expect(invitation!.text).toContain(inviteUrl);
   await dialog.getByRole('button', { name: 'Link kopieren' }).click();
   await expect(dialog.getByRole('button', { name: 'Kopiert' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(inviteUrl);

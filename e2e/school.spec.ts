@@ -2,6 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, test, saveScreenshot } from './fixtures';
+import { mailsTo } from './mail';
 
 /**
  * docs/decisions/schools-and-roles.md, the school's administration: the administrator invites a teacher and reads the one-time
@@ -95,7 +96,10 @@ test('an administrator invites a teacher who signs up through the link and assig
   const linkField = dialog.getByLabel('Einladungslink');
   await expect(linkField).toHaveValue(/\/einladung\/[A-Za-z0-9_-]{43}$/);
   const link = await linkField.inputValue();
-  await expect(dialog.getByTestId('invite-emailed')).toContainText('Es wurde keine E-Mail versendet');
+  // the app sends to the tests' mailbox (e2e/mail-sink.ts): the same link arrives by mail
+  await expect(dialog.getByTestId('invite-emailed')).toContainText(`Der Link wurde auch per E-Mail an ${TEACHER.email} gesendet.`);
+  const [invitation] = await mailsTo(page.request, TEACHER.email);
+  expect(invitation!.text).toContain(link);
   await dialog.getByRole('button', { name: 'Link kopieren' }).click();
   await expect(dialog.getByTestId('copy-status')).toHaveText('Der Link ist in der Zwischenablage.');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);

@@ -59,6 +59,9 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <AppSkeleton />,
     children: [
       { path: '/login', loader: guestOnly, lazy: screen(() => import('./routes/login')) },
+      // docs/decisions/password-reset.md: "Passwort vergessen?" asks for the address; the mailed link sets a new password.
+      { path: '/passwort-vergessen', loader: guestOnly, lazy: screen(() => import('./routes/forgot-password')) },
+      { path: '/passwort-neu/:token', lazy: screen(() => import('./routes/reset-password')) },
       // docs/decisions/schools-and-roles.md: an invitation link (teacher or guardian) sets the password; open to anyone holding it.
       { path: '/einladung/:token', lazy: screen(() => import('./routes/invite-accept')) },
       // docs/decisions/schools-and-roles.md: the printable report, without the app's navigation (nothing but the sheet prints).

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { AlertCircle } from 'lucide-react';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/fields';
@@ -73,6 +74,14 @@ export default function LoginScreen() {
             <p>{error}</p>
           </div>
         )}
+        <div className="mt-3 flex justify-center">
+          <Link
+            to="/passwort-vergessen"
+            className="inline-flex min-h-11 items-center rounded-md px-2 text-sm font-medium text-brand-700 hover:text-brand-800 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+          >
+            {t('forgotPassword')}
+          </Link>
+        </div>
       </div>
     </SignedOutPage>
   );
