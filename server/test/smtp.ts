@@ -39,7 +39,7 @@ function headerText(v: unknown): string {
  * parses every mail it accepts (mailparser), so a test reads what a recipient's mail program would:
  * decoded subject and text, headers, envelope. `refuse` answers 550 to every recipient.
  */
-export async function startTestSmtp(o: { refuse?: boolean } = {}): Promise<TestSmtp> {
+export async function startTestSmtp(o: { refuse?: boolean; port?: number } = {}): Promise<TestSmtp> {
   const mails: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
   const server = new SMTPServer({
@@ -78,7 +78,10 @@ export async function startTestSmtp(o: { refuse?: boolean } = {}): Promise<TestS
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.on('error', reject);
+    server.listen(o.port ?? 0, '127.0.0.1', resolve);
+  });
   const port = (server.server.address() as { port: number }).port;
 
   const waitFor = (match: (m: ReceivedMail) => boolean, timeoutMs = 10_000) =>
