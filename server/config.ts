@@ -82,6 +82,14 @@ export const configSchema = z
     emptyToUndefined,
     z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin').default('Europe/Berlin'),
   ),
+  // No reminder is sent in this stretch of the school's night (docs/decisions/reminders.md), nor can one be set in it.
+  QUIET_HOURS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'must be two times of day such as 21:00-07:00 (from-to, in APP_TIMEZONE)')
+      .default('21:00-07:00'),
+  ),
   APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters long').optional()),
   DEMO_SEED: z.preprocess(emptyToUndefined, boolish.default(true)),
   LOG_LEVEL: z.preprocess(

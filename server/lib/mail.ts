@@ -24,7 +24,27 @@ export type InviteMail = {
 export interface Mailer {
   sendInvite(mail: InviteMail): Promise<boolean>;
   sendPasswordReset(mail: PasswordResetMail): Promise<boolean>;
+  sendReminder(mail: ReminderMail): Promise<boolean>;
 }
+
+/** The daily practice reminder (docs/decisions/reminders.md): to a student, in their language, with a one-click unsubscribe. */
+export type ReminderMail = {
+  to: string;
+  name: string;
+  lang: 'de' | 'tr';
+  /** The open tasks due (at most a few), oldest due date first. */
+  tasks: Array<{ title: string; dueDate: string; url: string }>;
+  /** The task list, when more are due than listed. */
+  listUrl: string;
+  more: number;
+  reminderTime: string;
+  /** The school's date the reminder is for ('YYYY-MM-DD'). */
+  today: string;
+  /** The page that unsubscribes (a button, so that link scanners cannot unsubscribe by opening it). */
+  unsubscribePage: string;
+  /** RFC 8058 one-click target (POST). */
+  unsubscribeUrl: string;
+};
 
 /** What a "Passwort vergessen?" mail says (docs/decisions/password-reset.md): to whom, the link, until when, in their language. */
 export type PasswordResetMail = {
@@ -119,6 +139,54 @@ export function passwordResetMailContent(mail: PasswordResetMail, timeZone: stri
   };
 }
 
+/** dd.mm.yyyy of a calendar date 'YYYY-MM-DD' (no time zone: it is the school's date already). */
+function calendarDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}.${m}.${y}`;
+}
+
+/**
+ * The practice reminder, plain text in the student's language (du / sen, as the app speaks to
+ * students): what is due, a link to practise, why it came and how to stop it.
+ */
+export function reminderMailContent(mail: ReminderMail): { subject: string; text: string } {
+  const today = mail.today;
+  const tr = mail.lang === 'tr';
+  const line = (t: ReminderMail['tasks'][number]) =>
+    t.dueDate === today ? `- ${t.title} (${tr ? 'bugün' : 'heute fällig'}): ${t.url}` : `- ${t.title} (${tr ? `son tarih ${calendarDate(t.dueDate)}` : `fällig seit ${calendarDate(t.dueDate)}`}): ${t.url}`;
+  const more = mail.more > 0 ? [tr ? `… ve ${mail.more} görev daha: ${mail.listUrl}` : `… und ${mail.more} weitere: ${mail.listUrl}`] : [];
+  if (tr) {
+    return {
+      subject: 'Hatırlatma: Bugün çalıştın mı?',
+      text: [
+        `Merhaba ${mail.name},`,
+        '',
+        'bugün seni bekleyen çalışmalar var:',
+        ...mail.tasks.map(line),
+        ...more,
+        '',
+        `Bu hatırlatmayı, Übungskontrolle'de her gün saat ${mail.reminderTime} için ayarladığın için alıyorsun (günde en fazla bir kez, o gün çalıştıysan hiç).`,
+        `Artık istemiyorsan: ${mail.unsubscribePage}`,
+        '',
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: 'Erinnerung: Heute schon geübt?',
+    text: [
+      `Hallo ${mail.name},`,
+      '',
+      'heute wartet noch Übung auf dich:',
+      ...mail.tasks.map(line),
+      ...more,
+      '',
+      `Du bekommst diese Erinnerung, weil du sie in der Übungskontrolle für ${mail.reminderTime} Uhr eingestellt hast (höchstens einmal am Tag, und nicht, wenn du an dem Tag schon geübt hast).`,
+      `Abbestellen: ${mail.unsubscribePage}`,
+      '',
+    ].join('\n'),
+  };
+}
+
 /** A Mailer over a nodemailer transport (SMTP in production; the tests pass a stream transport or a local server). */
 export class NodemailerMailer implements Mailer {
   constructor(
@@ -137,9 +205,22 @@ export class NodemailerMailer implements Mailer {
     return this.send({ name: mail.name, address: mail.to }, { ...passwordResetMailContent(mail, this.timeZone), language: mail.lang }, ['password reset link e-mailed', 'could not e-mail a password reset link']);
   }
 
+  async sendReminder(mail: ReminderMail): Promise<boolean> {
+    return this.send(
+      { name: mail.name, address: mail.to },
+      {
+        ...reminderMailContent(mail),
+        language: mail.lang,
+        // RFC 2369 and RFC 8058: mail programs offer "unsubscribe" and may do it with one POST.
+        headers: { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      },
+      ['practice reminder e-mailed', 'could not e-mail a practice reminder'],
+    );
+  }
+
   private async send(
     to: { name: string; address: string },
-    content: { subject: string; text: string; language?: string },
+    content: { subject: string; text: string; language?: string; headers?: Record<string, string> },
     [sent, failed]: [string, string],
     logged: Record<string, unknown> = {},
   ): Promise<boolean> {
@@ -149,7 +230,7 @@ export class NodemailerMailer implements Mailer {
         to,
         subject: content.subject,
         text: content.text,
-        ...(content.language ? { headers: { 'Content-Language': content.language } } : {}),
+        headers: { ...(content.language ? { 'Content-Language': content.language } : {}), ...content.headers },
       });
       this.log.info(logged, sent);
       return true;

@@ -17,6 +17,7 @@ import school from './school/school.routes';
 import guardians from './guardians/guardians.routes';
 import storage from './storage/storage.routes';
 import quickReplies from './quick-replies/quick-replies.routes';
+import reminders from './reminders/reminders.routes';
 
 /** Every API module, registered in this order by buildApp. Each module owns its folder. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -38,4 +39,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   guardians,
   storage,
   quickReplies,
+  reminders,
 ];

@@ -3,6 +3,7 @@ import type { Access } from '../lib/auth';
 import { hashToken, issueToken } from '../lib/auth';
 import { signMediaUrl } from '../modules/media/media.service';
 import { CalendarFeedService } from '../modules/calendar-feed/calendar-feed.service';
+import { unsubscribeToken } from '../modules/reminders/reminders.service';
 import { staffPng } from '../modules/media/sample-files';
 import { makeWav } from '../modules/recordings/sample-recordings';
 import { storeTrack } from '@contract/listening/analyze';
@@ -156,6 +157,28 @@ export const matrix: Record<string, Spec> = {
     check: (_w, _caller, body) => {
       expect((body as { user: { role: { name: string } } }).user.role.name).toBe('teacher');
     },
+  },
+  'GET /api/notification-settings': {
+    access: 'student',
+    expect: anyStudent(200),
+    build: async () => ({ url: '/api/notification-settings' }),
+  },
+  'PUT /api/notification-settings': {
+    access: 'student',
+    expect: anyStudent(200),
+    build: async () => ({ method: 'PUT', url: '/api/notification-settings', payload: { reminder_time: '17:00' } }),
+  },
+  'GET /api/unsubscribe/:token': {
+    // the signed token of a reminder mail is the permission (for its user and kind only)
+    access: 'public',
+    expect: everyone(200),
+    visible: ['guest', 'studentA', 'studentB', 'teacherA', 'teacherB', 'teacherC', 'adminA', 'adminC', 'guardianA', 'guardianB'],
+    build: async (w) => ({ url: `/api/unsubscribe/${unsubscribeToken(w.t.deps.secret, w.studentA.id)}`, secrets: [w.studentA.name] }),
+  },
+  'POST /api/unsubscribe/:token': {
+    access: 'public',
+    expect: everyone(200),
+    build: async (w) => ({ url: `/api/unsubscribe/${unsubscribeToken(w.t.deps.secret, w.studentA.id)}` }),
   },
   'GET /api/user': {
     access: 'any',

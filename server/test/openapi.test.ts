@@ -412,7 +412,7 @@ describe('every operation against its document', () => {
         const min = Number(s.minLength ?? 0);
         const max = Number(s.maxLength ?? 1000);
         const re = typeof s.pattern === 'string' ? new RegExp(s.pattern) : null;
-        const candidates = ['Walk text', 'abcdefgh', 'x'.repeat(Math.max(min, 1)), '2026-01-05', '1', 'a', '#ff0000', 'C', 'de'];
+        const candidates = ['Walk text', 'abcdefgh', 'x'.repeat(Math.max(min, 1)), '2026-01-05', '1', 'a', '#ff0000', 'C', 'de', '17:00'];
         return candidates.find((c) => c.length >= min && c.length <= max && (!re || re.test(c))) ?? 'x'.repeat(min);
       }
       default:

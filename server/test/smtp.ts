@@ -9,7 +9,7 @@ export type ReceivedMail = {
   to: string[];
   subject: string;
   text: string;
-  /** Every header, names in lower case (multi-valued ones joined). */
+  /** Every header as written (unfolded, not decoded), names in lower case (repeated ones joined). */
   headers: Record<string, string>;
   raw: string;
 };
@@ -22,17 +22,6 @@ export type TestSmtp = {
   waitFor: (match: (m: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>;
   close: () => Promise<void>;
 };
-
-function headerText(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (Array.isArray(v)) return v.map(headerText).join(', ');
-  if (v && typeof v === 'object') {
-    const o = v as { text?: unknown; value?: unknown };
-    if (typeof o.text === 'string') return o.text;
-    if (typeof o.value === 'string') return o.value;
-  }
-  return String(v);
-}
 
 /**
  * A real SMTP server for the tests (smtp-server, on loopback, no authentication, no TLS) that
@@ -58,8 +47,12 @@ export async function startTestSmtp(o: { refuse?: boolean; port?: number } = {})
         const raw = Buffer.concat(chunks);
         simpleParser(raw)
           .then((parsed) => {
+            // each header as written (unfolded), so a test sees exactly what a mail program gets
             const headers: Record<string, string> = {};
-            for (const [k, v] of parsed.headers) headers[k.toLowerCase()] = headerText(v);
+            for (const { key, line } of parsed.headerLines) {
+              const value = line.slice(line.indexOf(':') + 1).replace(/\r?\n[ \t]+/g, ' ').trim();
+              headers[key.toLowerCase()] = headers[key.toLowerCase()] === undefined ? value : `${headers[key.toLowerCase()]}, ${value}`;
+            }
             const to = parsed.to ? (Array.isArray(parsed.to) ? parsed.to : [parsed.to]).flatMap((a) => a.value.map((x) => x.address ?? '')) : [];
             mails.push({
               envelopeFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

@@ -460,6 +460,44 @@ export const passwordResets = pgTable(
   (t) => [uniqueIndex('password_resets_token_hash_key').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
 );
 
+/**
+ * What a user wants to be told outside the app (docs/decisions/reminders.md): the daily practice
+ * reminder's time of day in the school's time zone ('HH:MM', null: none) and the language its mails
+ * are written in (the page's language when it was set).
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reminderTime: text('reminder_time'),
+    language: text('language', { enum: ['de', 'tr'] })
+      .notNull()
+      .default('de'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('notification_settings_reminder_idx').on(t.reminderTime),
+    check('notification_settings_time_check', sql`${t.reminderTime} is null or ${t.reminderTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
+    check('notification_settings_language_check', sql`${t.language} in ('de', 'tr')`),
+  ],
+);
+
+/** One row per reminder sent (or being sent): at most one of a kind per user and school day, across every process. */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.localDate] }), index('reminders_sent_date_idx').on(t.localDate)],
+);
+
 /** When each scheduled job last ran, so that it runs once across all processes (server/lib/jobs.ts). */
 export const scheduledJobs = pgTable('scheduled_jobs', {
   name: text('name').primaryKey(),

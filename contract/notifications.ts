@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { emailText } from './common';
+
+/**
+ * The daily practice reminder by e-mail (docs/decisions/reminders.md): a time of day in the school's
+ * time zone, outside the quiet hours; sent at most once a day, only when a task is due and nothing
+ * was practised that day.
+ */
+export const TIME_OF_DAY_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+
+export const notificationSettingsSchema = z
+  .object({
+    /** 'HH:MM' in the school's time zone, or null: no reminder. */
+    reminder_time: z.string().nullable(),
+    /** The address the reminders go to (the account's). */
+    email: emailText,
+    /** The school sends e-mails at all (a mail server is configured). */
+    mail_available: z.boolean(),
+    /** No reminder in this stretch ('HH:MM' from, to). */
+    quiet_hours: z.object({ from: z.string(), to: z.string() }),
+    time_zone: z.string(),
+  })
+  .meta({ id: 'NotificationSettings' });
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+export const notificationSettingsBody = z.object({
+  reminder_time: z.string().regex(new RegExp(TIME_OF_DAY_PATTERN)).nullable(),
+});
+export type NotificationSettingsBody = z.infer<typeof notificationSettingsBody>;
+
+/** An unsubscribe link's token: `{user id}.{kind}.{43-character signature}`. */
+export const UNSUBSCRIBE_KINDS = ['practice'] as const;
+export const unsubscribeParams = z.object({ token: z.string().max(200) });
+export const unsubscribeInfo = z.object({ kind: z.enum(UNSUBSCRIBE_KINDS), name: z.string(), subscribed: z.boolean() }).meta({ id: 'UnsubscribeInfo' });
+export type UnsubscribeInfo = z.infer<typeof unsubscribeInfo>;
+
+/** Whether 'HH:MM' lies in the quiet stretch `from`–`to` (which may run past midnight). */
+export function inQuietHours(time: string, from: string, to: string): boolean {
+  if (from === to) return false;
+  return from < to ? time >= from && time < to : time >= from || time < to;
+}

@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { bodyErrors, errorResponsesOf, languageOnlyQuery } from '@contract/common';
+import { notificationSettingsBody, notificationSettingsSchema, unsubscribeInfo, unsubscribeParams } from '@contract/notifications';
+import { invalid } from '../../errors';
+import { currentUser } from '../../lib/auth';
+import { scheduleOnce } from '../../lib/jobs';
+import { requestLang } from '../../lib/lang';
+import { LOGIN_BODY_LIMIT } from '../../lib/limits';
+import { mailerOf } from '../../lib/mail';
+import { reminderMessages, RemindersService } from './reminders.service';
+
+/** How often the reminder job runs (across all processes), and how often each process looks whether it is due. */
+export const REMINDER_INTERVAL_MS = 5 * 60 * 1000;
+const REMINDER_CHECK_MS = 60 * 1000;
+const REMINDER_FIRST_CHECK_MS = 30 * 1000;
+
+const tags = ['notifications'];
+
+export default async function remindersRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const service = new RemindersService(app.deps.db, app.deps.config, app.deps.secret, app.log);
+
+  // Every few minutes, once across all server processes (server/lib/jobs.ts, docs/decisions/reminders.md).
+  let job: ReturnType<typeof scheduleOnce> | null = null;
+  app.addHook('onReady', async () => {
+    job = scheduleOnce({
+      db: app.deps.db,
+      target: { kind: app.deps.dbKind, ...(app.deps.pool ? { pool: app.deps.pool } : {}) },
+      name: 'practice-reminders',
+      intervalMs: REMINDER_INTERVAL_MS,
+      firstCheckMs: REMINDER_FIRST_CHECK_MS,
+      checkMs: REMINDER_CHECK_MS,
+      run: async () => {
+        await service.run(mailerOf(app));
+      },
+      onError: (err) => app.log.error({ err }, 'practice reminders failed'),
+    });
+  });
+  app.addHook('onClose', async () => {
+    await job?.stop();
+  });
+
+  // RFC 8058: a mail program's one-click unsubscribe posts `List-Unsubscribe=One-Click` as a form.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, body, done) => done(null, { form: String(body) }));
+
+  app.get(
+    '/api/notification-settings',
+    {
+      config: { access: 'student' },
+      schema: {
+        tags,
+        description: 'The student\'s daily practice reminder: the time of day (school time zone) or null, where it goes, and the quiet hours.',
+        querystring: languageOnlyQuery,
+        response: { 200: notificationSettingsSchema, ...errorResponsesOf(401, 403) },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      return service.settings(user.id, user.email, mailerOf(app) !== null);
+    },
+  );
+
+  app.put(
+    '/api/notification-settings',
+    {
+      config: { access: 'student' },
+      bodyLimit: LOGIN_BODY_LIMIT,
+      schema: {
+        tags,
+        description:
+          'Sets the daily practice reminder (`reminder_time` "HH:MM" in the school\'s time zone; null ends it). A time in the quiet hours ' +
+          '(QUIET_HOURS) is refused: 422 errors.reminder_time. The mails are written in the language of this request.',
+        querystring: languageOnlyQuery,
+        body: notificationSettingsBody,
+        response: { 200: notificationSettingsSchema, ...errorResponsesOf(401, 403), ...bodyErrors },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      const time = req.body.reminder_time;
+      if (time !== null && service.isQuiet(time)) throw invalid({ reminder_time: reminderMessages.quietHours });
+      await service.save(user.id, time, requestLang(req));
+      return service.settings(user.id, user.email, mailerOf(app) !== null);
+    },
+  );
+
+  app.get(
+    '/api/unsubscribe/:token',
+    {
+      // No sign-in: the signed token of the mail is the permission (for this user and this kind of mail only).
+      config: { access: 'public' },
+      schema: {
+        tags,
+        security: [],
+        description: 'What an unsubscribe link of a mail stops, and whether it is still on. 404 for a token that is not signed by this server.',
+        params: unsubscribeParams,
+        querystring: languageOnlyQuery,
+        response: { 200: unsubscribeInfo, ...errorResponsesOf(404) },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.describeUnsubscribe(req.params.token);
+    },
+  );
+
+  app.post(
+    '/api/unsubscribe/:token',
+    {
+      config: { access: 'public' },
+      bodyLimit: 1024,
+      schema: {
+        tags,
+        security: [],
+        description:
+          'Stops the mails of the link (RFC 8058 one-click: the List-Unsubscribe-Post of the mail, or the button of the page /abmelden/{token}). ' +
+          'Repeating it changes nothing. 404 for a token that is not signed by this server.',
+        params: unsubscribeParams,
+        querystring: languageOnlyQuery,
+        response: { 200: unsubscribeInfo, ...errorResponsesOf(404), ...bodyErrors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.unsubscribe(req.params.token);
+    },
+  );
+}

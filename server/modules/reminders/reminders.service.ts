@@ -1,0 +1,227 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { rows, type Db } from '../../db/client';
+import type { AppConfig } from '../../config';
+import { notFound, type Lang, type Msg } from '../../errors';
+import type { Mailer } from '../../lib/mail';
+import { todayInZone } from '../../lib/time';
+import { inQuietHours, type NotificationSettings, type UnsubscribeInfo } from '@contract/notifications';
+
+/**
+ * The daily practice reminder by e-mail (docs/decisions/reminders.md).
+ *
+ * A student chooses a time of day (school time zone, outside QUIET_HOURS). A run of the job, every
+ * few minutes and once across all processes, finds in one statement every student whose time has
+ * come today, who has an open task due (today or in the last REMINDER_OVERDUE_DAYS days, not
+ * expired) and who has not practised today, and claims the day's reminder for each by inserting
+ * into reminders_sent (primary key: user, kind, school day). Only the claimed ones are mailed, so
+ * a second run, a second process or a restart sends nothing twice; a mail that fails gives its
+ * claim back for the next run. Nothing is sent in the quiet hours, even when a run comes late.
+ */
+
+export const REMINDER_KIND = 'practice';
+/** Overdue open tasks count as still due for this many days (then the reminder stops nagging about them). */
+export const REMINDER_OVERDUE_DAYS = 6;
+/** Tasks named in a mail; the rest are counted. */
+export const REMINDER_TASKS_LISTED = 3;
+/** Mails handed to the mail server at once. */
+const SEND_CONCURRENCY = 8;
+
+export const reminderMessages = {
+  quietHours: {
+    de: 'Diese Uhrzeit liegt in der Nachtruhe der Schule. Bitte wählen Sie eine Zeit außerhalb davon.',
+    tr: 'Bu saat okulun gece sessizlik saatlerine denk geliyor. Lütfen bu aralığın dışında bir saat seçin.',
+  },
+  linkInvalid: {
+    de: 'Dieser Abmeldelink ist ungültig.',
+    tr: 'Bu abonelikten çıkma bağlantısı geçersiz.',
+  },
+} satisfies Record<string, Msg>;
+
+export function quietHoursOf(config: Pick<AppConfig, 'QUIET_HOURS'>): { from: string; to: string } {
+  const [from, to] = config.QUIET_HOURS.split('-') as [string, string];
+  return { from, to };
+}
+
+/** 'HH:MM' of an instant in a time zone. */
+export function timeInZone(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(instant);
+}
+
+/** The school's date `days` before a calendar date. */
+function daysBefore(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+// ---- unsubscribe links -------------------------------------------------------------------------------
+
+function signature(secret: string, userId: number, kind: string): string {
+  return createHmac('sha256', secret).update(`unsubscribe:${userId}:${kind}`).digest('base64url');
+}
+
+/** `{user id}.{kind}.{HMAC}`: works without a stored secret, forever, and only for this user and kind. */
+export function unsubscribeToken(secret: string, userId: number, kind: string = REMINDER_KIND): string {
+  return `${userId}.${kind}.${signature(secret, userId, kind)}`;
+}
+
+function verifyToken(secret: string, token: string): { userId: number; kind: typeof REMINDER_KIND } | null {
+  const m = /^(\d{1,10})\.(practice)\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!m) return null;
+  const userId = Number(m[1]);
+  const expected = Buffer.from(signature(secret, userId, m[2]!));
+  const given = Buffer.from(m[3]!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  return { userId, kind: REMINDER_KIND };
+}
+
+// ---- the run -----------------------------------------------------------------------------------------
+
+type DueRow = {
+  user_id: number;
+  name: string;
+  email: string;
+  language: Lang;
+  reminder_time: string;
+  tasks: Array<{ id: number; title: string; due_date: string }>;
+  due_count: number | string;
+};
+
+export type ReminderRun = { today: string; time: string; quiet: boolean; claimed: number; sent: number; failed: number };
+
+export class RemindersService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<AppConfig, 'APP_TIMEZONE' | 'QUIET_HOURS' | 'PUBLIC_URL' | 'PORT'>,
+    private readonly secret: string,
+    private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+  ) {}
+
+  private origin(): string {
+    return this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`;
+  }
+
+  async settings(userId: number, email: string, mailAvailable: boolean): Promise<NotificationSettings> {
+    const [row] = await rows<{ reminder_time: string | null }>(this.db, sql`select reminder_time from notification_settings where user_id = ${userId}`);
+    return {
+      reminder_time: row?.reminder_time ?? null,
+      email,
+      mail_available: mailAvailable,
+      quiet_hours: quietHoursOf(this.config),
+      time_zone: this.config.APP_TIMEZONE,
+    };
+  }
+
+  /** Sets (or, with null, ends) the reminder; the language of the request becomes the mails' language. */
+  async save(userId: number, reminderTime: string | null, lang: Lang): Promise<void> {
+    await this.db.execute(sql`
+      insert into notification_settings (user_id, reminder_time, language) values (${userId}, ${reminderTime}, ${lang})
+      on conflict (user_id) do update set reminder_time = excluded.reminder_time, language = excluded.language, updated_at = now()`);
+  }
+
+  isQuiet(time: string): boolean {
+    const q = quietHoursOf(this.config);
+    return inQuietHours(time, q.from, q.to);
+  }
+
+  async describeUnsubscribe(token: string): Promise<UnsubscribeInfo> {
+    const v = verifyToken(this.secret, token);
+    if (!v) throw notFound(reminderMessages.linkInvalid);
+    const [u] = await rows<{ name: string; reminder_time: string | null }>(
+      this.db,
+      sql`select u.name, ns.reminder_time from users u left join notification_settings ns on ns.user_id = u.id where u.id = ${v.userId}`,
+    );
+    if (!u) throw notFound(reminderMessages.linkInvalid);
+    return { kind: v.kind, name: u.name, subscribed: u.reminder_time !== null };
+  }
+
+  /** One click (RFC 8058) or the page's button: the reminder ends. Repeating it changes nothing. */
+  async unsubscribe(token: string): Promise<UnsubscribeInfo> {
+    const info = await this.describeUnsubscribe(token);
+    const v = verifyToken(this.secret, token)!;
+    await this.db.execute(sql`update notification_settings set reminder_time = null, updated_at = now() where user_id = ${v.userId}`);
+    if (info.subscribed) this.log.info({ kind: v.kind }, 'reminder unsubscribed');
+    return { ...info, subscribed: false };
+  }
+
+  /**
+   * One run at `now`: claims and mails the reminders due. Returns what it did (the tests and the
+   * bench read it). Without a mailer nothing is claimed.
+   */
+  async run(mailer: Mailer | null, now: Date = new Date()): Promise<ReminderRun> {
+    const tz = this.config.APP_TIMEZONE;
+    const today = todayInZone(tz, now);
+    const time = timeInZone(now, tz);
+    const quiet = this.isQuiet(time);
+    const result: ReminderRun = { today, time, quiet, claimed: 0, sent: 0, failed: 0 };
+    if (quiet || !mailer) return result;
+    const from = daysBefore(today, REMINDER_OVERDUE_DAYS);
+    // One statement: who is due, the claim of today's reminder, and what to name in the mail.
+    const due = await rows<DueRow>(
+      this.db,
+      sql`with due as (
+            select ns.user_id, ns.language, ns.reminder_time, u.name, u.email
+              from notification_settings ns
+              join users u on u.id = ns.user_id and u.role = 'student' and u.deactivated_at is null
+             where ns.reminder_time is not null and ns.reminder_time <= ${time}
+               and exists (select 1 from submissions s
+                            where s.student_id = ns.user_id and s.completed_at is null
+                              and s.due_date between ${from} and ${today}
+                              and (s.expiration_date is null or s.expiration_date >= ${today}))
+               and not exists (select 1 from practice_sessions p
+                                where p.student_id = ns.user_id and p.started_at >= (${today}::timestamp at time zone ${tz}))
+               and not exists (select 1 from reminders_sent r
+                                where r.user_id = ns.user_id and r.kind = ${REMINDER_KIND} and r.local_date = ${today})
+          ), claimed as (
+            insert into reminders_sent (user_id, kind, local_date)
+            select user_id, ${REMINDER_KIND}, ${today}::date from due
+            on conflict do nothing
+            returning user_id
+          )
+          select d.user_id, d.name, d.email, d.language, d.reminder_time,
+                 coalesce((select json_agg(json_build_object('id', t.id, 'title', t.exercise_title, 'due_date', t.due_date) order by t.due_date, t.id)
+                             from (select s.id, s.exercise_title, s.due_date from submissions s
+                                    where s.student_id = d.user_id and s.completed_at is null
+                                      and s.due_date between ${from} and ${today}
+                                      and (s.expiration_date is null or s.expiration_date >= ${today})
+                                    order by s.due_date, s.id limit ${REMINDER_TASKS_LISTED}) t), '[]'::json) as tasks,
+                 (select count(*) from submissions s
+                   where s.student_id = d.user_id and s.completed_at is null
+                     and s.due_date between ${from} and ${today}
+                     and (s.expiration_date is null or s.expiration_date >= ${today})) as due_count
+            from due d join claimed c on c.user_id = d.user_id`,
+    );
+    result.claimed = due.length;
+    const origin = this.origin();
+    let next = 0;
+    const worker = async () => {
+      while (next < due.length) {
+        const r = due[next++]!;
+        const token = unsubscribeToken(this.secret, r.user_id);
+        const ok = await mailer.sendReminder({
+          to: r.email,
+          name: r.name,
+          lang: r.language === 'tr' ? 'tr' : 'de',
+          tasks: r.tasks.map((t) => ({ title: t.title, dueDate: String(t.due_date).slice(0, 10), url: `${origin}/submissions/${t.id}` })),
+          listUrl: `${origin}/submissions`,
+          more: Math.max(0, Number(r.due_count) - r.tasks.length),
+          reminderTime: r.reminder_time,
+          today,
+          unsubscribePage: `${origin}/abmelden/${token}`,
+          unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
+        });
+        if (ok) result.sent++;
+        else {
+          result.failed++;
+          // the claim goes back: the next run tries again (still outside the quiet hours, still today)
+          await this.db.execute(sql`delete from reminders_sent where user_id = ${r.user_id} and kind = ${REMINDER_KIND} and local_date = ${today}`);
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, due.length) }, worker));
+    if (due.length) this.log.info({ today, claimed: result.claimed, sent: result.sent, failed: result.failed }, 'practice reminders');
+    return result;
+  }
+}

@@ -1,0 +1,232 @@
+import nodemailer from 'nodemailer';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../../db/client';
+import { NodemailerMailer } from '../../lib/mail';
+import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../../test/smtp';
+import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { RemindersService, unsubscribeToken } from './reminders.service';
+
+/**
+ * The daily practice reminder (docs/decisions/reminders.md) through the real server, the real
+ * database and a real SMTP server: the settings and their checks, the job's rules on a moved
+ * clock (a day boundary and the change to summer time in Europe/Berlin), once across concurrent
+ * runs, and the one-click unsubscribe.
+ */
+
+let smtp: TestSmtp;
+let t: TestApp;
+let mailer: NodemailerMailer;
+let service: RemindersService;
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  t = await setupTestApp({ PUBLIC_URL: 'https://schule.example.org', SMTP_URL: smtp.url, SMTP_FROM: 'Musikschule <post@example.test>' });
+  mailer = new NodemailerMailer(nodemailer.createTransport({ url: smtp.url }), 'Musikschule <post@example.test>', 'Europe/Berlin', silent);
+  service = new RemindersService(t.db, t.deps.config, t.deps.secret, silent);
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const mailsTo = (email: string): ReceivedMail[] => smtp.mails.filter((m) => m.envelopeTo.includes(email));
+/** An instant given as the wall clock of Europe/Berlin ('2026-03-28T16:59', offset as it is that day). */
+const berlin = (local: string, offset: '+01:00' | '+02:00') => new Date(`${local}:00${offset}`);
+
+async function studentWithTask(o: { dueDate: string; reminder?: string; lang?: 'de' | 'tr'; name?: string }) {
+  const teacher = await t.teacher();
+  const student = await t.student(teacher, { name: o.name ?? 'Emma Erinnerung' });
+  const exercise = await t.exercise(teacher, { title: `Etüde ${student.id}` });
+  const task = await t.submission(student, teacher, exercise, { dueDate: o.dueDate });
+  if (o.reminder) {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/notification-settings${o.lang === 'tr' ? '?language=tr' : ''}`,
+      headers: student.headers,
+      payload: { reminder_time: o.reminder },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  return { teacher, student, exercise, task };
+}
+
+async function practised(student: TestUser, taskId: number, at: Date) {
+  await t.db.execute(
+    sql`insert into practice_sessions (submission_id, student_id, started_at, ended_at, duration_minutes) values (${taskId}, ${student.id}, ${at}, ${new Date(at.getTime() + 600_000)}, 10)`,
+  );
+}
+
+describe('the settings', () => {
+  it('start empty, keep a time, refuse the quiet hours (422, de/tr), end with null; only students (403 otherwise, 401 guests)', async () => {
+    const { student, teacher } = await studentWithTask({ dueDate: '2026-01-01' });
+    const get = await t.app.inject({ method: 'GET', url: '/api/notification-settings', headers: student.headers });
+    expect(get.statusCode).toBe(200);
+    expect(get.json()).toEqual({
+      reminder_time: null,
+      email: student.email,
+      mail_available: true,
+      quiet_hours: { from: '21:00', to: '07:00' },
+      time_zone: 'Europe/Berlin',
+    });
+    const put = (payload: unknown, q = '') => t.app.inject({ method: 'PUT', url: `/api/notification-settings${q}`, headers: student.headers, payload: payload as object });
+    expect((await put({ reminder_time: '17:30' })).json().reminder_time).toBe('17:30');
+    for (const night of ['21:00', '23:59', '00:00', '06:59']) {
+      const res = await put({ reminder_time: night });
+      expect(res.statusCode, night).toBe(422);
+      expect(res.json().errors.reminder_time[0]).toBe('Diese Uhrzeit liegt in der Nachtruhe der Schule. Bitte wählen Sie eine Zeit außerhalb davon.');
+    }
+    expect((await put({ reminder_time: '22:00' }, '?language=tr')).json().errors.reminder_time[0]).toContain('sessizlik');
+    for (const bad of ['7:00', '24:00', '12:60', 'abends', '', 1700]) expect((await put({ reminder_time: bad })).statusCode, String(bad)).toBe(422);
+    expect((await put({ reminder_time: '07:00' })).json().reminder_time).toBe('07:00');
+    const [kept] = await rows<{ reminder_time: string }>(t.db, sql`select reminder_time from notification_settings where user_id = ${student.id}`);
+    expect(kept!.reminder_time).toBe('07:00');
+    expect((await put({ reminder_time: null })).json().reminder_time).toBeNull();
+
+    expect((await t.app.inject({ method: 'GET', url: '/api/notification-settings', headers: teacher.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'PUT', url: '/api/notification-settings', headers: teacher.headers, payload: { reminder_time: '17:00' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/notification-settings' })).statusCode).toBe(401);
+  });
+});
+
+describe('the job', () => {
+  it('mails at the chosen time, once a day, in the student’s language, names the tasks and links them, with a one-click unsubscribe', async () => {
+    const { student, task, exercise } = await studentWithTask({ dueDate: '2026-11-26', reminder: '17:00', name: 'Emma Erinnerung' });
+    expect((await service.run(mailer, berlin('2026-11-26T16:59', '+01:00'))).claimed).toBe(0);
+    const first = await service.run(mailer, berlin('2026-11-26T17:00', '+01:00'));
+    expect(first).toMatchObject({ today: '2026-11-26', time: '17:00', quiet: false });
+    expect(first.sent).toBeGreaterThanOrEqual(1);
+    const mails = mailsTo(student.email);
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.subject).toBe('Erinnerung: Heute schon geübt?');
+    expect(mail.headers['content-language']).toBe('de');
+    expect(mail.text).toContain('Hallo Emma Erinnerung,');
+    expect(mail.text).toContain(`- ${exercise.title} (heute fällig): https://schule.example.org/submissions/${task.id}`);
+    expect(mail.text).toContain('für 17:00 Uhr eingestellt');
+    const token = unsubscribeToken(t.deps.secret, student.id);
+    expect(mail.text).toContain(`Abbestellen: https://schule.example.org/abmelden/${token}`);
+    expect(mail.headers['list-unsubscribe']).toBe(`<https://schule.example.org/api/unsubscribe/${token}>`);
+    expect(mail.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+    // the same day again: nothing; the next day (task still open, now overdue): again
+    expect((await service.run(mailer, berlin('2026-11-26T18:30', '+01:00'))).claimed).toBe(0);
+    expect(mailsTo(student.email)).toHaveLength(1);
+    await service.run(mailer, berlin('2026-11-27T17:05', '+01:00'));
+    const next = mailsTo(student.email);
+    expect(next).toHaveLength(2);
+    expect(next[1]!.text).toContain(`- ${exercise.title} (fällig seit 26.11.2026)`);
+  });
+
+  it('is not sent to a student who practised that day, nor for tasks done, not due yet, long overdue or expired', async () => {
+    const a = await studentWithTask({ dueDate: '2026-11-20', reminder: '16:00' });
+    await practised(a.student, a.task.id, berlin('2026-11-20T08:15', '+01:00'));
+    const b = await studentWithTask({ dueDate: '2026-11-21', reminder: '16:00' });
+    await t.db.execute(sql`update submissions set completed_at = now() where id = ${b.task.id}`);
+    const c = await studentWithTask({ dueDate: '2026-11-22', reminder: '16:00' });
+    const d = await studentWithTask({ dueDate: '2026-11-01', reminder: '16:00' });
+    const e = await studentWithTask({ dueDate: '2026-11-19', reminder: '16:00' });
+    await t.db.execute(sql`update submissions set expiration_date = '2026-11-19' where id = ${e.task.id}`);
+    await service.run(mailer, berlin('2026-11-20T16:10', '+01:00'));
+    for (const s of [a, b, c, d, e]) expect(mailsTo(s.student.email), s.student.email).toHaveLength(0);
+    // practice yesterday does not count for today
+    await service.run(mailer, berlin('2026-11-21T16:10', '+01:00'));
+    expect(mailsTo(a.student.email)).toHaveLength(1);
+  });
+
+  it('keeps the school’s wall clock across the change to summer time, and sends nothing in the quiet hours even when a run comes late', async () => {
+    const { student } = await studentWithTask({ dueDate: '2026-03-28', reminder: '18:00' });
+    // Saturday 28 March, CET (UTC+1): 18:00 is 17:00 UTC
+    expect((await service.run(mailer, new Date('2026-03-28T16:59:00Z'))).claimed).toBe(0);
+    await service.run(mailer, new Date('2026-03-28T17:00:00Z'));
+    expect(mailsTo(student.email)).toHaveLength(1);
+    // Sunday 29 March, CEST (UTC+2) from 02:00: 18:00 is 16:00 UTC
+    expect((await service.run(mailer, new Date('2026-03-29T15:59:00Z'))).time).toBe('17:59');
+    expect(mailsTo(student.email)).toHaveLength(1);
+    expect((await service.run(mailer, new Date('2026-03-29T16:00:00Z'))).time).toBe('18:00');
+    expect(mailsTo(student.email)).toHaveLength(2);
+    // a late run at 21:30 of a day without a reminder yet: quiet, nothing claimed
+    const late = await service.run(mailer, new Date('2026-03-30T19:30:00Z'));
+    expect(late).toMatchObject({ time: '21:30', quiet: true, claimed: 0 });
+    const morning = await service.run(mailer, new Date('2026-03-31T04:30:00Z'));
+    expect(morning).toMatchObject({ time: '06:30', quiet: true });
+    expect(mailsTo(student.email)).toHaveLength(2);
+  });
+
+  it('writes in Turkish when it was set on a Turkish page', async () => {
+    const { student } = await studentWithTask({ dueDate: '2026-05-04', reminder: '15:00', lang: 'tr', name: 'Deniz Hatırla' });
+    await service.run(mailer, berlin('2026-05-04T15:00', '+02:00'));
+    const [mail] = mailsTo(student.email);
+    expect(mail!.subject).toBe('Hatırlatma: Bugün çalıştın mı?');
+    expect(mail!.headers['content-language']).toBe('tr');
+    expect(mail!.text).toContain('Merhaba Deniz Hatırla,');
+    expect(mail!.text).toContain('(bugün)');
+    expect(mail!.text).not.toContain('Erinnerung');
+  });
+
+  it('sends each reminder once when several runs (processes) start at the same moment; a failed mail is tried again by the next run', async () => {
+    const many = await Promise.all(Array.from({ length: 5 }, () => studentWithTask({ dueDate: '2026-06-10', reminder: '12:00' })));
+    const at = berlin('2026-06-10T12:01', '+02:00');
+    const runs = await Promise.all([service.run(mailer, at), service.run(mailer, at), service.run(mailer, at)]);
+    expect(runs.reduce((n, r) => n + r.sent, 0)).toBeGreaterThanOrEqual(5);
+    for (const s of many) expect(mailsTo(s.student.email), s.student.email).toHaveLength(1);
+
+    const refusing = await startTestSmtp({ refuse: true });
+    try {
+      const failing = new NodemailerMailer(nodemailer.createTransport({ url: refusing.url }), 'post@example.test', 'Europe/Berlin', silent);
+      const { student } = await studentWithTask({ dueDate: '2026-06-11', reminder: '12:00' });
+      const failed = await service.run(failing, berlin('2026-06-11T12:00', '+02:00'));
+      expect(failed.failed).toBeGreaterThanOrEqual(1);
+      expect(mailsTo(student.email)).toHaveLength(0);
+      await service.run(mailer, berlin('2026-06-11T12:05', '+02:00'));
+      expect(mailsTo(student.email)).toHaveLength(1);
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  it('claims nothing without a mail server', async () => {
+    await studentWithTask({ dueDate: '2026-07-01', reminder: '10:00' });
+    expect(await service.run(null, berlin('2026-07-01T10:00', '+02:00'))).toMatchObject({ claimed: 0, sent: 0 });
+  });
+});
+
+describe('unsubscribe', () => {
+  it('one click (RFC 8058 form POST) or the page’s POST ends the reminder; GET only describes; a forged or foreign token is 404', async () => {
+    const { student } = await studentWithTask({ dueDate: '2026-08-03', reminder: '09:00', name: 'Tom Abmelder' });
+    const token = unsubscribeToken(t.deps.secret, student.id);
+    const info = await t.app.inject({ method: 'GET', url: `/api/unsubscribe/${token}` });
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toEqual({ kind: 'practice', name: 'Tom Abmelder', subscribed: true });
+    expect(info.headers['cache-control']).toBe('no-store');
+
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: `/api/unsubscribe/${token}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode, oneClick.body).toBe(200);
+    expect(oneClick.json()).toMatchObject({ subscribed: false });
+    const [row] = await rows<{ reminder_time: string | null }>(t.db, sql`select reminder_time from notification_settings where user_id = ${student.id}`);
+    expect(row!.reminder_time).toBeNull();
+    expect((await t.app.inject({ method: 'POST', url: `/api/unsubscribe/${token}` })).json()).toMatchObject({ subscribed: false });
+    await service.run(mailer, berlin('2026-08-03T09:30', '+02:00'));
+    expect(mailsTo(student.email)).toHaveLength(0);
+
+    const other = await studentWithTask({ dueDate: '2026-08-03', reminder: '09:00' });
+    const forged = [
+      `${other.student.id}.practice.${token.split('.')[2]}`,
+      `${student.id}.practice.${'A'.repeat(43)}`,
+      'kaputt',
+      `${student.id}.weekly.${token.split('.')[2]}`,
+    ];
+    for (const bad of forged) {
+      expect((await t.app.inject({ method: 'GET', url: `/api/unsubscribe/${encodeURIComponent(bad)}` })).statusCode, bad).toBe(404);
+      expect((await t.app.inject({ method: 'POST', url: `/api/unsubscribe/${encodeURIComponent(bad)}` })).statusCode, bad).toBe(404);
+    }
+    const [still] = await rows<{ reminder_time: string | null }>(t.db, sql`select reminder_time from notification_settings where user_id = ${other.student.id}`);
+    expect(still!.reminder_time).toBe('09:00');
+  });
+});
