@@ -53,7 +53,7 @@ test('a student who forgot the password gets a mail, follows its link, sets a ne
   // by keyboard: the field, then Enter
   await page.getByLabel('E-Mail-Adresse').fill(student.email.toUpperCase());
   await page.getByLabel('E-Mail-Adresse').press('Enter');
-  await expect(page.getByRole('heading', { name: 'Bitte schauen Sie in Ihr Postfach' })).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Bitte ins Postfach schauen' })).toBeFocused();
   await expect(page.getByTestId('reset-requested-message')).toContainText('ist ein Link zum Festlegen eines neuen Passworts unterwegs');
   await shot(page, 'password-reset', 'requested-de-phone');
 
@@ -75,7 +75,7 @@ test('a student who forgot the password gets a mail, follows its link, sets a ne
   await page.getByRole('button', { name: 'Passwort speichern' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   await expect(page.getByTestId('user-name').first()).toHaveText(student.name);
-  await expect(page.getByText('Ihr neues Passwort ist gespeichert.')).toBeVisible();
+  await expect(page.getByText('Das neue Passwort ist gespeichert.')).toBeVisible();
 
   // the other device's session has ended: its next call is answered 401 and it lands at the sign-in page
   await otherPage.reload();
@@ -100,13 +100,13 @@ test('in Turkish: the page, the answer and the mail', async ({ page, request }) 
   const student = await freshStudent(request, 'tr');
   await page.setViewportSize(PHONE);
   await setLanguage(page, 'tr');
-  await page.getByRole('link', { name: 'Şifrenizi mi unuttunuz?' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Şifrenizi mi unuttunuz?' })).toBeVisible();
+  await page.getByRole('link', { name: 'Şifremi unuttum' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Şifremi unuttum' })).toBeVisible();
   await expectNoSeriousAxe(page);
   await shot(page, 'password-reset', 'forgot-tr-phone');
   await page.getByLabel('E-posta adresi').fill(student.email);
-  await page.getByRole('button', { name: 'Bağlantı gönder' }).click();
-  await expect(page.getByRole('heading', { name: 'Lütfen e-posta kutunuza bakın' })).toBeVisible();
+  await page.getByRole('button', { name: 'Bağlantıyı gönder' }).click();
+  await expect(page.getByRole('heading', { name: 'Bağlantı yolda olabilir' })).toBeVisible();
 
   const [mail] = await mailsTo(request, student.email);
   expect(mail!.subject).toBe('Übungskontrolle: yeni şifre belirleyin');

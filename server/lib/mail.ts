@@ -113,12 +113,12 @@ export function passwordResetMailContent(mail: PasswordResetMail, timeZone: stri
       text: [
         `Merhaba ${mail.name},`,
         '',
-        'Übungskontrolle hesabınız için yeni bir şifre istendi. Bu bağlantı ile yeni şifrenizi belirleyin',
+        'bu Übungskontrolle hesabı için yeni bir şifre istendi. Yeni şifre bu bağlantı ile belirlenebilir',
         `(${until} saatine kadar geçerli, yalnızca bir kez kullanılabilir):`,
         mail.url,
         '',
         'Yeni şifre belirlendiğinde diğer tüm cihazlardaki oturumlar kapanır.',
-        'Bu isteği siz yapmadıysanız bu e-postayı dikkate almayın: şifreniz değişmez.',
+        'İstek başkası tarafından yapıldıysa e-posta silinebilir: şifre değişmez.',
         '',
       ].join('\n'),
     };
@@ -128,12 +128,12 @@ export function passwordResetMailContent(mail: PasswordResetMail, timeZone: stri
     text: [
       `Hallo ${mail.name},`,
       '',
-      'für Ihr Konto in der Übungskontrolle wurde ein neues Passwort angefordert. Über diesen Link legen Sie es fest',
+      'für dieses Konto in der Übungskontrolle wurde ein neues Passwort angefordert. Über diesen Link lässt es sich festlegen',
       `(gültig bis ${until} Uhr, nur einmal verwendbar):`,
       mail.url,
       '',
-      'Mit dem neuen Passwort werden alle anderen Anmeldungen auf anderen Geräten beendet.',
-      'Wenn Sie das nicht angefordert haben, ignorieren Sie diese E-Mail: Ihr Passwort bleibt unverändert.',
+      'Mit dem neuen Passwort enden alle Anmeldungen auf anderen Geräten.',
+      'Wer das nicht angefordert hat, kann diese E-Mail einfach löschen: Das Passwort bleibt dann unverändert.',
       '',
     ].join('\n'),
   };
@@ -154,7 +154,7 @@ export function reminderMailContent(mail: ReminderMail): { subject: string; text
   const tr = mail.lang === 'tr';
   const line = (t: ReminderMail['tasks'][number]) =>
     t.dueDate === today ? `- ${t.title} (${tr ? 'bugün' : 'heute fällig'}): ${t.url}` : `- ${t.title} (${tr ? `son tarih ${calendarDate(t.dueDate)}` : `fällig seit ${calendarDate(t.dueDate)}`}): ${t.url}`;
-  const more = mail.more > 0 ? [tr ? `… ve ${mail.more} görev daha: ${mail.listUrl}` : `… und ${mail.more} weitere: ${mail.listUrl}`] : [];
+  const more = mail.more > 0 ? [tr ? `… ve ${mail.more} ödev daha: ${mail.listUrl}` : `… und ${mail.more} weitere: ${mail.listUrl}`] : [];
   if (tr) {
     return {
       subject: 'Hatırlatma: Bugün çalıştın mı?',

@@ -5,6 +5,8 @@
  * - `/calendar/{secret}.ics`: a private calendar address (reading someone's tasks);
  * - `/api/invites/{token}` and `/api/invites/{token}/accept`: an invitation (becoming a teacher or a parent);
  * - `/einladung/{token}`: the web page of that invitation (served by the server as index.html);
+ * - `/api/password-reset/{token}` and its page `/passwort-neu/{token}`: a "Passwort vergessen?" link (setting someone's password);
+ * - `/api/unsubscribe/{token}` and its page `/abmelden/{token}`: a reminder mail's unsubscribe link;
  * - the query parameters `sig`, `signature`, `token`, `exp`, `secret`, `key`: media signatures and the like.
  *
  * A route that takes a secret in its path or query must be added here; server/lib/redact.test.ts
@@ -14,7 +16,7 @@
 export const REDACTED = '[redacted]';
 
 /** A path segment that follows one of these is a secret (case-insensitive, repeated slashes allowed: the log shows what was sent). */
-const SECRET_PATH = /(\/(?:api\/+invites|calendar|einladung)\/+)[^/?#]+/gi;
+const SECRET_PATH = /(\/(?:api\/+invites|api\/+password-reset|api\/+unsubscribe|calendar|einladung|passwort-neu|abmelden)\/+)[^/?#]+/gi;
 const SECRET_QUERY = /([?&;](?:sig|signature|token|exp|secret|key)=)[^&;#]*/gi;
 
 function safeDecode(s: string): string {

@@ -62,6 +62,8 @@ export const routes: RouteObject[] = [
       // docs/decisions/password-reset.md: "Passwort vergessen?" asks for the address; the mailed link sets a new password.
       { path: '/passwort-vergessen', loader: guestOnly, lazy: screen(() => import('./routes/forgot-password')) },
       { path: '/passwort-neu/:token', lazy: screen(() => import('./routes/reset-password')) },
+      // docs/decisions/reminders.md: the "Abbestellen" link of a reminder mail (public: the signed token is the permission).
+      { path: '/abmelden/:token', lazy: screen(() => import('./routes/unsubscribe')) },
       // docs/decisions/schools-and-roles.md: an invitation link (teacher or guardian) sets the password; open to anyone holding it.
       { path: '/einladung/:token', lazy: screen(() => import('./routes/invite-accept')) },
       // docs/decisions/schools-and-roles.md: the printable report, without the app's navigation (nothing but the sheet prints).
@@ -134,6 +136,7 @@ export const routes: RouteObject[] = [
                 lazy: screen(() => import('./routes/submission-detail')),
               },
               { path: 'tools', loader: requireUser, lazy: screen(() => import('./routes/tools')) },
+              { path: 'benachrichtigungen', loader: requireRole('student'), lazy: screen(() => import('./routes/notifications')) },
               // docs/decisions/schools-and-roles.md: the school's administration and the parents' view.
               { path: 'school/teachers', loader: requireRole('admin'), lazy: screen(() => import('./routes/school-teachers')) },
               { path: 'school/students', loader: requireRole('admin'), lazy: screen(() => import('./routes/school-students')) },

@@ -68,7 +68,7 @@ describe('POST /api/password-reset', () => {
     expect(mail!.headers['content-language']).toBe('de');
     expect(mail!.text).toContain('Hallo Lina Vergesslich,');
     expect(mail!.text).toMatch(/gültig bis \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr, nur einmal verwendbar/);
-    expect(mail!.text).toContain('Ihr Passwort bleibt unverändert');
+    expect(mail!.text).toContain('Das Passwort bleibt dann unverändert');
     const token = linkOf(mail!);
 
     const stored = await rows<{ token_hash: string; expires_at: Date; used_at: Date | null }>(
@@ -143,7 +143,7 @@ describe('POST /api/password-reset', () => {
       const res = await request(student.email, { app: noMail });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
-        message: 'Diese Schule verschickt keine E-Mails. Bitte wenden Sie sich an Ihre Lehrkraft oder die Schulverwaltung: Sie können ein neues Passwort für Sie festlegen.',
+        message: 'Diese Schule verschickt keine E-Mails. Ein neues Passwort legt die Lehrkraft oder die Schulverwaltung fest.',
         mailed: false,
       });
       const [r] = await rows<{ n: number }>(noMail.db, sql`select count(*)::int as n from password_resets`);
@@ -194,7 +194,7 @@ describe('the link', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/password-reset/${token}` })).statusCode).toBe(404);
     const again = await t.app.inject({ method: 'POST', url: `/api/password-reset/${token}`, payload: { password: 'noch-einmal-1' } });
     expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe('Dieser Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.');
+    expect(again.json().message).toBe('Dieser Link ist ungültig oder abgelaufen. Ein neuer lässt sich über „Passwort vergessen?“ anfordern.');
     expect((await login('noch-einmal-1')).statusCode).toBe(401);
 
     const [entry] = await rows<{ action: string; actor_id: number; target_id: number; school_id: number }>(
@@ -217,7 +217,7 @@ describe('the link', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/password-reset/${second}` })).statusCode).toBe(404);
     const late = await t.app.inject({ method: 'POST', url: `/api/password-reset/${second}?language=tr`, payload: { password: 'zu-spaet-123' } });
     expect(late.statusCode).toBe(404);
-    expect(late.json().message).toBe('Bu bağlantı geçersiz veya süresi dolmuş. Lütfen yeni bir bağlantı isteyin.');
+    expect(late.json().message).toBe('Bu bağlantı geçersiz veya süresi dolmuş. “Şifremi unuttum” ile yeni bir bağlantı istenebilir.');
 
     for (const bad of ['abc', 'x'.repeat(43).replace(/x$/, '!'), encodeURIComponent('../../api/user')]) {
       expect((await t.app.inject({ method: 'GET', url: `/api/password-reset/${bad}` })).statusCode, bad).toBe(404);

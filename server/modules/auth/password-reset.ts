@@ -37,13 +37,13 @@ export const resetMessages = {
   },
   /** The server has no mail server: nothing can be sent to anyone. */
   noMail: {
-    de: 'Diese Schule verschickt keine E-Mails. Bitte wenden Sie sich an Ihre Lehrkraft oder die Schulverwaltung: Sie können ein neues Passwort für Sie festlegen.',
-    tr: 'Bu okul e-posta göndermiyor. Lütfen öğretmeninize veya okul yönetimine başvurun: sizin için yeni bir şifre belirleyebilirler.',
+    de: 'Diese Schule verschickt keine E-Mails. Ein neues Passwort legt die Lehrkraft oder die Schulverwaltung fest.',
+    tr: 'Bu okul e-posta göndermiyor. Yeni bir şifreyi öğretmen veya okul yönetimi belirleyebilir.',
   },
   /** The link is unknown, used, replaced or expired (all alike). */
   linkInvalid: {
-    de: 'Dieser Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
-    tr: 'Bu bağlantı geçersiz veya süresi dolmuş. Lütfen yeni bir bağlantı isteyin.',
+    de: 'Dieser Link ist ungültig oder abgelaufen. Ein neuer lässt sich über „Passwort vergessen?“ anfordern.',
+    tr: 'Bu bağlantı geçersiz veya süresi dolmuş. “Şifremi unuttum” ile yeni bir bağlantı istenebilir.',
   },
 } satisfies Record<string, Msg>;
 

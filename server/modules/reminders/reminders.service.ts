@@ -30,8 +30,8 @@ const SEND_CONCURRENCY = 8;
 
 export const reminderMessages = {
   quietHours: {
-    de: 'Diese Uhrzeit liegt in der Nachtruhe der Schule. Bitte wählen Sie eine Zeit außerhalb davon.',
-    tr: 'Bu saat okulun gece sessizlik saatlerine denk geliyor. Lütfen bu aralığın dışında bir saat seçin.',
+    de: 'Diese Uhrzeit liegt in der Nachtruhe der Schule. Bitte wähle eine Zeit außerhalb davon.',
+    tr: 'Bu saat okulun gece sessizlik saatlerine denk geliyor. Lütfen bu aralığın dışında bir saat seç.',
   },
   linkInvalid: {
     de: 'Dieser Abmeldelink ist ungültig.',

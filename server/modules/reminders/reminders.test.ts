@@ -75,7 +75,7 @@ describe('the settings', () => {
     for (const night of ['21:00', '23:59', '00:00', '06:59']) {
       const res = await put({ reminder_time: night });
       expect(res.statusCode, night).toBe(422);
-      expect(res.json().errors.reminder_time[0]).toBe('Diese Uhrzeit liegt in der Nachtruhe der Schule. Bitte wählen Sie eine Zeit außerhalb davon.');
+      expect(res.json().errors.reminder_time[0]).toBe('Diese Uhrzeit liegt in der Nachtruhe der Schule. Bitte wähle eine Zeit außerhalb davon.');
     }
     expect((await put({ reminder_time: '22:00' }, '?language=tr')).json().errors.reminder_time[0]).toContain('sessizlik');
     for (const bad of ['7:00', '24:00', '12:60', 'abends', '', 1700]) expect((await put({ reminder_time: bad })).statusCode, String(bad)).toBe(422);

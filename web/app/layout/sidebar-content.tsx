@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LogOut } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { Bell, LogOut } from 'lucide-react';
 import { BrandMark } from '@web/components/brand-mark';
 import { initials } from '@web/lib/format';
 import { useAuth } from '@web/lib/auth/auth-provider';
@@ -48,6 +49,19 @@ export function SidebarContent({ showBrand = true }: { showBrand?: boolean }) {
               {role ? t(`roles.${role}`) : ''}
             </p>
           </div>
+          {role === 'student' && (
+            <NavLink
+              to="/benachrichtigungen"
+              aria-label={t('notifications')}
+              title={t('notifications')}
+              data-testid="notifications-link"
+              className={({ isActive }) =>
+                `inline-flex size-10 shrink-0 items-center justify-center rounded-lg hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-500'}`
+              }
+            >
+              <Bell aria-hidden="true" className="size-5" />
+            </NavLink>
+          )}
           <button
             type="button"
             onClick={() => {

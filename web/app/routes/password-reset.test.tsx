@@ -83,17 +83,17 @@ describe('Passwort vergessen?', () => {
     expect(screen.getByTestId('student-hint')).toHaveTextContent('Schülerinnen und Schüler fragen bitte ihre Lehrkraft');
 
     await u.click(screen.getByRole('button', { name: 'Link senden' }));
-    expect(await screen.findByText('Bitte geben Sie Ihre E-Mail-Adresse ein.')).toBeInTheDocument();
+    expect(await screen.findByText('Bitte die E-Mail-Adresse eingeben.')).toBeInTheDocument();
     expect(field('E-Mail-Adresse')).toHaveFocus();
     await u.type(field('E-Mail-Adresse'), 'keine-adresse');
     await u.click(screen.getByRole('button', { name: 'Link senden' }));
-    expect(await screen.findByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.')).toBeInTheDocument();
+    expect(await screen.findByText('Bitte eine gültige E-Mail-Adresse eingeben.')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
 
     await u.clear(field('E-Mail-Adresse'));
     await u.type(field('E-Mail-Adresse'), ' lina@example.com ');
     await u.click(screen.getByRole('button', { name: 'Link senden' }));
-    const heading = await screen.findByRole('heading', { name: 'Bitte schauen Sie in Ihr Postfach' });
+    const heading = await screen.findByRole('heading', { name: 'Bitte ins Postfach schauen' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByTestId('reset-requested-message')).toHaveTextContent(SENT);
     expect(calls).toEqual([{ url: '/api/password-reset', method: 'POST', body: { email: 'lina@example.com' } }]);
@@ -121,9 +121,9 @@ describe('Passwort vergessen?', () => {
     await i18n.changeLanguage('tr');
     server(() => jsonResponse(200, { message: 'x', mailed: true }));
     renderAt('/passwort-vergessen');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Şifrenizi mi unuttunuz?' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Bağlantı gönder' })).toBeInTheDocument();
-    expect(screen.getByTestId('student-hint')).toHaveTextContent('Öğrenciler lütfen öğretmenlerine sorsun');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Şifremi unuttum' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Bağlantıyı gönder' })).toBeInTheDocument();
+    expect(screen.getByTestId('student-hint')).toHaveTextContent('öğrenciler öğretmenlerine sorabilir');
   });
 });
 
@@ -153,7 +153,7 @@ describe('the link of the mail', () => {
     expect(calls.find((c) => c.method === 'POST')).toEqual({ url: `/api/password-reset/${TOKEN}`, method: 'POST', body: { password: 'kurz-genug' } });
     expect(localStorage.getItem('token')).toBe('fresh-token');
     expect(authStore.get().user).toEqual(user);
-    expect(sessionStorage.getItem('flashToast')).toContain('Ihr neues Passwort ist gespeichert.');
+    expect(sessionStorage.getItem('flashToast')).toContain('Das neue Passwort ist gespeichert.');
   });
 
   it('says when the link is used or expired and offers a new one; a malformed link asks nothing', async () => {
@@ -182,7 +182,7 @@ describe('the link of the mail', () => {
     await u.type(await screen.findByLabelText(/^Neues Passwort\W*$/, { selector: 'input' }), 'geheim-1234');
     await u.type(field('Neues Passwort wiederholen'), 'geheim-1234');
     await u.click(screen.getByRole('button', { name: 'Passwort speichern' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Dieser Link ist ungültig oder abgelaufen. Fordern Sie einfach einen neuen an.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Dieser Link ist ungültig oder abgelaufen. Ein neuer lässt sich einfach anfordern.');
     expect(reloadTo).not.toHaveBeenCalled();
   });
 
@@ -191,7 +191,7 @@ describe('the link of the mail', () => {
     const calls = server((c) => (c.url === '/api/logout' ? new Response(null, { status: 204 }) : jsonResponse(200, link)));
     const u = userEvent.setup();
     renderAt(`/passwort-neu/${TOKEN}`);
-    expect(await screen.findByRole('heading', { name: 'Sie sind bereits angemeldet' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'In diesem Browser ist schon jemand angemeldet' })).toBeInTheDocument();
     expect(calls).toHaveLength(0);
     await u.click(screen.getByRole('button', { name: 'Abmelden und fortfahren' }));
     expect(await screen.findByRole('heading', { name: 'Hallo Lina Sommer!' })).toBeInTheDocument();

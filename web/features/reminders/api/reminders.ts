@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { NotificationSettings, UnsubscribeInfo } from '@contract/notifications';
+import { api } from '@web/lib/api';
+
+const settingsKey = ['notification-settings'] as const;
+
+/** GET /api/notification-settings (student): the daily reminder's time, where it goes, the quiet hours. */
+export function useNotificationSettings() {
+  return useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => api<NotificationSettings>('/api/notification-settings', { signal }) });
+}
+
+/** PUT /api/notification-settings: a time 'HH:MM' or null (off). */
+export function useSaveNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reminderTime: string | null) => api<NotificationSettings>('/api/notification-settings', { method: 'PUT', body: { reminder_time: reminderTime } }),
+    onSuccess: (saved) => queryClient.setQueryData(settingsKey, saved),
+  });
+}
+
+/** GET /api/unsubscribe/{token} (public): what the link of a mail stops. */
+export function useUnsubscribeInfo(token: string) {
+  return useQuery({
+    queryKey: ['unsubscribe', token] as const,
+    queryFn: ({ signal }) => api<UnsubscribeInfo>(`/api/unsubscribe/${encodeURIComponent(token)}`, { signal }),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+/** POST /api/unsubscribe/{token} (public): stops the mails. */
+export function unsubscribe(token: string): Promise<UnsubscribeInfo> {
+  return api<UnsubscribeInfo>(`/api/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST' });
+}

@@ -1,0 +1,135 @@
+import '@web/features/reminders/i18n';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BellRing, MailX } from 'lucide-react';
+import { inQuietHours, TIME_OF_DAY_PATTERN, type NotificationSettings } from '@contract/notifications';
+import { Button } from '@web/components/ui/button';
+import { Card, CardBody, CardHeader } from '@web/components/ui/card';
+import { Checkbox, TextField } from '@web/components/ui/fields';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { useToast } from '@web/components/ui/toast';
+import { isApiError } from '@web/lib/api';
+import { useNotificationSettings, useSaveNotificationSettings } from '../api/reminders';
+
+const DEFAULT_TIME = '17:00';
+
+/**
+ * The student's daily practice reminder by e-mail (docs/decisions/reminders.md): on or off and the
+ * time of day, checked against the school's quiet hours before it is sent; the school's time zone
+ * and the address are said, so nobody wonders when and where it comes.
+ */
+export function ReminderSettings() {
+  const { t } = useTranslation(['reminders', 'common']);
+  const settings = useNotificationSettings();
+
+  if (settings.isPending) {
+    return (
+      <Card>
+        <CardBody>
+          <div role="status" aria-label={t('common:actions.loading')} className="space-y-3">
+            <Skeleton className="h-5 w-1/2" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-10 w-40" />
+          </div>
+        </CardBody>
+      </Card>
+    );
+  }
+  if (settings.isError) {
+    return (
+      <Card>
+        <CardBody>
+          <div role="alert" className="space-y-3">
+            <p className="text-sm text-slate-700">{t('reminders:settings.loadError')}</p>
+            <Button variant="secondary" loading={settings.isFetching} onClick={() => void settings.refetch()}>
+              {t('common:actions.retry')}
+            </Button>
+          </div>
+        </CardBody>
+      </Card>
+    );
+  }
+  // keyed by what the server holds: a saved answer starts the form afresh
+  return <ReminderForm key={settings.data.reminder_time ?? 'off'} settings={settings.data} />;
+}
+
+function ReminderForm({ settings }: { settings: NotificationSettings }) {
+  const { t } = useTranslation(['reminders', 'common']);
+  const id = useId();
+  const toast = useToast();
+  const save = useSaveNotificationSettings();
+  const [enabled, setEnabled] = useState(settings.reminder_time !== null);
+  const [time, setTime] = useState(settings.reminder_time ?? DEFAULT_TIME);
+  const [error, setError] = useState<string | null>(null);
+  const { from, to } = settings.quiet_hours;
+  const off = !settings.mail_available;
+
+  function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (save.isPending) return;
+    let problem: string | null = null;
+    if (enabled && !new RegExp(TIME_OF_DAY_PATTERN).test(time)) problem = t('reminders:settings.errors.timeRequired');
+    else if (enabled && inQuietHours(time, from, to)) problem = t('reminders:settings.errors.quiet', { from, to });
+    setError(problem);
+    if (problem) {
+      document.getElementById(`${id}-time`)?.focus();
+      return;
+    }
+    save.mutate(enabled ? time : null, {
+      onSuccess: (saved) =>
+        toast.success(saved.reminder_time ? t('reminders:settings.savedOn', { time: saved.reminder_time }) : t('reminders:settings.savedOff')),
+      onError: (err) => {
+        if (isApiError(err, 422) && err.fieldError('reminder_time')) setError(err.fieldError('reminder_time') ?? null);
+        else toast.error(isApiError(err) && err.message ? err.message : t('reminders:settings.errors.failed'));
+      },
+    });
+  }
+
+  return (
+    <Card data-testid="reminder-settings">
+      <CardHeader
+        title={t('reminders:settings.title')}
+        actions={
+          <span
+            data-testid="reminder-status"
+            className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ${settings.reminder_time ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}
+          >
+            {settings.reminder_time ? t('reminders:settings.statusOn', { time: settings.reminder_time }) : t('reminders:settings.statusOff')}
+          </span>
+        }
+      />
+      <CardBody className="space-y-5">
+        <p className="flex gap-2.5 text-sm text-slate-600">
+          <BellRing aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
+          <span className="min-w-0 wrap-anywhere">{t('reminders:settings.intro', { email: settings.email })}</span>
+        </p>
+        {off && (
+          <p role="note" className="flex gap-2.5 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="reminder-no-mail">
+            <MailX aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{t('reminders:settings.noMail')}</span>
+          </p>
+        )}
+        <form noValidate onSubmit={submit} className="space-y-4">
+          <Checkbox label={t('reminders:settings.enable')} checked={enabled} disabled={off} onChange={(e) => setEnabled(e.target.checked)} />
+          <TextField
+            id={`${id}-time`}
+            wrapperClassName="max-w-48"
+            label={t('reminders:settings.time')}
+            type="time"
+            name="reminder-time"
+            step={300}
+            required={enabled}
+            disabled={off || !enabled}
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+            hint={t('reminders:settings.timeHint', { from, to, zone: settings.time_zone })}
+            error={error ?? undefined}
+          />
+          <Button type="submit" loading={save.isPending} disabled={off}>
+            {save.isPending ? t('reminders:settings.saving') : t('reminders:settings.save')}
+          </Button>
+        </form>
+      </CardBody>
+    </Card>
+  );
+}

@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { NotificationSettings } from '@contract/notifications';
+import i18n from '@web/lib/i18n';
+import { jsonResponse, renderWithApp } from '@web/test/render';
+import { ReminderSettings } from './reminder-settings';
+import { UnsubscribeCard } from './unsubscribe-card';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const base: NotificationSettings = {
+  reminder_time: null,
+  email: 'emma@example.com',
+  mail_available: true,
+  quiet_hours: { from: '21:00', to: '07:00' },
+  time_zone: 'Europe/Berlin',
+};
+
+type Call = { url: string; method: string; body: unknown };
+function server(answer: (c: Call) => Response) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const c = { url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(c);
+      return answer(c);
+    }),
+  );
+  return calls;
+}
+
+const timeField = () => screen.getByLabelText(/^Uhrzeit\W*$/, { selector: 'input' });
+
+beforeEach(async () => {
+  await i18n.changeLanguage('de');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('ReminderSettings', () => {
+  it('turns the reminder on at a chosen time, refuses the quiet hours before asking the server, and turns it off again', async () => {
+    let stored: NotificationSettings = base;
+    const calls = server((c) => {
+      if (c.method === 'PUT') stored = { ...stored, reminder_time: (c.body as { reminder_time: string | null }).reminder_time };
+      return jsonResponse(200, stored);
+    });
+    const u = userEvent.setup();
+    renderWithApp(<ReminderSettings />);
+    expect(await screen.findByTestId('reminder-status')).toHaveTextContent('Aus');
+    expect(screen.getByText(/E-Mail an emma@example.com/)).toBeInTheDocument();
+    expect(timeField()).toBeDisabled();
+    expect(timeField()).toHaveAccessibleDescription(/Zwischen 21:00 und 07:00 Uhr schicken wir nichts/);
+
+    await u.click(screen.getByLabelText('Erinnerung per E-Mail'));
+    expect(timeField()).toBeEnabled();
+    await u.clear(timeField());
+    await u.type(timeField(), '22:15');
+    await u.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Zwischen 21:00 und 07:00 Uhr ist Nachtruhe. Bitte wähle eine andere Uhrzeit.')).toBeInTheDocument();
+    expect(timeField()).toHaveFocus();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
+
+    await u.clear(timeField());
+    await u.type(timeField(), '16:30');
+    await u.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Gespeichert: Erinnerung täglich um 16:30 Uhr.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('reminder-status')).toHaveTextContent('Aktiv: täglich um 16:30 Uhr'));
+    expect(calls.find((c) => c.method === 'PUT')).toEqual({ url: '/api/notification-settings', method: 'PUT', body: { reminder_time: '16:30' } });
+
+    await u.click(screen.getByLabelText('Erinnerung per E-Mail'));
+    await u.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Gespeichert: keine Erinnerungen.')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toEqual({ reminder_time: null });
+  });
+
+  it('shows the server’s field message, says when the school sends no mail, and offers a retry when loading fails', async () => {
+    let fail = true;
+    server((c) => {
+      if (c.method === 'PUT') return jsonResponse(422, { message: 'x', errors: { reminder_time: ['Vom Server abgelehnt.'] } });
+      if (fail) return jsonResponse(500, { message: 'kaputt' });
+      return jsonResponse(200, { ...base, reminder_time: '17:00' });
+    });
+    const u = userEvent.setup();
+    renderWithApp(<ReminderSettings />);
+    expect(await screen.findByText('Die Einstellungen konnten nicht geladen werden.')).toBeInTheDocument();
+    fail = false;
+    await u.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByTestId('reminder-status')).toHaveTextContent('Aktiv: täglich um 17:00 Uhr');
+    await u.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Vom Server abgelehnt.')).toBeInTheDocument();
+  });
+
+  it('is off and says why when the school sends no e-mails; Turkish', async () => {
+    await i18n.changeLanguage('tr');
+    server(() => jsonResponse(200, { ...base, mail_available: false }));
+    renderWithApp(<ReminderSettings />);
+    expect(await screen.findByTestId('reminder-no-mail')).toHaveTextContent('Okulun e-posta göndermiyor.');
+    expect(screen.getByLabelText('E-posta ile hatırlatma')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Kaydet' })).toBeDisabled();
+  });
+});
+
+describe('UnsubscribeCard', () => {
+  it('asks first, then stops the reminders with one POST', async () => {
+    const calls = server((c) => jsonResponse(200, { kind: 'practice', name: 'Tom', subscribed: c.method === 'GET' }));
+    const u = userEvent.setup();
+    renderWithApp(<UnsubscribeCard token="5.practice.abc" />);
+    expect(await screen.findByRole('heading', { name: 'Keine Übungserinnerungen mehr für Tom?' })).toBeInTheDocument();
+    expect(calls.map((c) => c.method)).toEqual(['GET']);
+    await u.click(screen.getByRole('button', { name: 'Erinnerungen abbestellen' }));
+    expect(await screen.findByText('Tom bekommt keine Übungserinnerungen mehr.')).toBeInTheDocument();
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/unsubscribe/5.practice.abc', 'POST /api/unsubscribe/5.practice.abc']);
+  });
+
+  it('says when they are already off, and when the link is not valid', async () => {
+    server(() => jsonResponse(200, { kind: 'practice', name: 'Tom', subscribed: false }));
+    renderWithApp(<UnsubscribeCard token="5.practice.abc" />);
+    expect(await screen.findByText('Für Tom sind die Übungserinnerungen bereits aus.')).toBeInTheDocument();
+    vi.unstubAllGlobals();
+    server(() => jsonResponse(404, { message: 'Dieser Abmeldelink ist ungültig.' }));
+    renderWithApp(<UnsubscribeCard token="kaputt" />);
+    expect(await screen.findByRole('heading', { name: 'Link ungültig' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,137 @@
+import '@web/features/reminders/i18n';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BellOff, CheckCircle2, LinkIcon } from 'lucide-react';
+import type { UnsubscribeInfo } from '@contract/notifications';
+import { Button } from '@web/components/ui/button';
+import { Skeleton } from '@web/components/ui/skeleton';
+import { isApiError } from '@web/lib/api';
+import { unsubscribe, useUnsubscribeInfo } from '../api/reminders';
+
+const quietLink =
+  'inline-flex h-12 items-center justify-center rounded-lg text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900';
+
+function Box({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" data-testid={testId}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The page of a reminder mail's "Abbestellen" link: says whose reminders it stops and stops them
+ * with a button (opening the link alone changes nothing: mail scanners open links too).
+ */
+export function UnsubscribeCard({ token }: { token: string }) {
+  const { t } = useTranslation(['reminders', 'common']);
+  const info = useUnsubscribeInfo(token);
+  const [done, setDone] = useState<UnsubscribeInfo | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (info.isPending) {
+    return (
+      <Box>
+        <div role="status" aria-label={t('common:actions.loading')} className="space-y-4">
+          <Skeleton className="h-6 w-2/3" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-12 w-full" />
+        </div>
+      </Box>
+    );
+  }
+
+  if (info.isError) {
+    const gone = isApiError(info.error, 404) || isApiError(info.error, 422);
+    return (
+      <Box testId="unsubscribe-invalid">
+        <div role="alert" className="flex items-start gap-3">
+          <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-50">
+            <LinkIcon aria-hidden="true" className="size-5 text-amber-700" />
+          </div>
+          <div className="min-w-0">
+            <h2 className="text-lg font-semibold text-slate-900">{gone ? t('reminders:unsubscribe.invalidTitle') : t('reminders:unsubscribe.loadErrorTitle')}</h2>
+            <p className="mt-1 text-sm text-slate-600">{gone ? t('reminders:unsubscribe.invalid') : t('common:errors.generic')}</p>
+          </div>
+        </div>
+        <div className="mt-6 flex flex-col gap-2">
+          {!gone && (
+            <Button fullWidth size="lg" loading={info.isFetching} onClick={() => void info.refetch()}>
+              {t('common:actions.retry')}
+            </Button>
+          )}
+          <Link to="/" className={quietLink}>
+            {t('reminders:unsubscribe.toApp')}
+          </Link>
+        </div>
+      </Box>
+    );
+  }
+
+  const name = info.data.name;
+  if (done || !info.data.subscribed) {
+    return (
+      <Box testId="unsubscribe-done">
+        <div role="status" className="flex items-start gap-3">
+          <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-50">
+            <CheckCircle2 aria-hidden="true" className="size-5 text-emerald-700" />
+          </div>
+          <div className="min-w-0">
+            <h2 className="text-lg font-semibold text-slate-900">{t('reminders:unsubscribe.doneTitle')}</h2>
+            <p className="mt-1 text-sm text-slate-600">{done ? t('reminders:unsubscribe.done', { name }) : t('reminders:unsubscribe.alreadyOff', { name })}</p>
+            <p className="mt-2 text-sm text-slate-600">{t('reminders:unsubscribe.explain')}</p>
+          </div>
+        </div>
+        <div className="mt-6 flex flex-col">
+          <Link to="/" className={quietLink}>
+            {t('reminders:unsubscribe.toApp')}
+          </Link>
+        </div>
+      </Box>
+    );
+  }
+
+  return (
+    <Box testId="unsubscribe">
+      <div className="flex items-start gap-3">
+        <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50">
+          <BellOff aria-hidden="true" className="size-5 text-brand-700" />
+        </div>
+        <div className="min-w-0">
+          <h2 className="text-lg font-semibold text-slate-900">{t('reminders:unsubscribe.question', { name })}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t('reminders:unsubscribe.explain')}</p>
+        </div>
+      </div>
+      <div className="mt-6 flex flex-col gap-2">
+        <Button
+          fullWidth
+          size="lg"
+          loading={busy}
+          onClick={async () => {
+            setBusy(true);
+            setError(null);
+            try {
+              setDone(await unsubscribe(token));
+            } catch (err) {
+              setError(isApiError(err) && err.message ? err.message : t('reminders:unsubscribe.failed'));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        >
+          {busy ? t('reminders:unsubscribe.confirming') : t('reminders:unsubscribe.confirm')}
+        </Button>
+        <Link to="/" className={quietLink}>
+          {t('reminders:unsubscribe.toApp')}
+        </Link>
+      </div>
+      {error && (
+        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </Box>
+  );
+}
