@@ -13,6 +13,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'uebungskontrolle-e2e-'));
 /** The mailbox of the tests (e2e/mail-sink.ts): the app sends to its SMTP port, the tests read its HTTP side (e2e/mail.ts). */
 export const MAIL_SMTP_PORT = Number(port) + 1000;
 export const MAIL_HTTP_PORT = Number(port) + 2000;
+export const E2E_APP_SECRET = 'e2e-app-secret-0123456789abcdefghijklmnop';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -64,6 +65,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         SMTP_URL: `smtp://127.0.0.1:${MAIL_SMTP_PORT}`,
         SMTP_FROM: 'Musikschule Klangwelt <post@example.test>',
+        // known to the tests, which sign the unsubscribe links of reminder mails with it (e2e/reminders.spec.ts)
+        APP_SECRET: E2E_APP_SECRET,
       },
     },
   ],

@@ -5,13 +5,29 @@ import { BellRing, MailX } from 'lucide-react';
 import { inQuietHours, TIME_OF_DAY_PATTERN, type NotificationSettings } from '@contract/notifications';
 import { Button } from '@web/components/ui/button';
 import { Card, CardBody, CardHeader } from '@web/components/ui/card';
-import { Checkbox, TextField } from '@web/components/ui/fields';
+import { Checkbox, Select } from '@web/components/ui/fields';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/reminders';
 
 const DEFAULT_TIME = '17:00';
+const STEP_MINUTES = 15;
+
+/**
+ * The times to choose from: every quarter hour outside the quiet hours, and the saved time if it
+ * lies between. A list rather than a time field: it shows 24-hour times whatever the browser's
+ * own locale, and the night cannot be picked.
+ */
+export function reminderTimes(quiet: { from: string; to: string }, saved: string | null): string[] {
+  const out: string[] = [];
+  for (let m = 0; m < 24 * 60; m += STEP_MINUTES) {
+    const time = `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+    if (!inQuietHours(time, quiet.from, quiet.to)) out.push(time);
+  }
+  if (saved && !out.includes(saved)) out.push(saved);
+  return out.sort();
+}
 
 /**
  * The student's daily practice reminder by e-mail (docs/decisions/reminders.md): on or off and the
@@ -67,6 +83,7 @@ function ReminderForm({ settings }: { settings: NotificationSettings }) {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (save.isPending) return;
+    // the list offers no night time; a saved one from before a change of QUIET_HOURS still is refused here
     let problem: string | null = null;
     if (enabled && !new RegExp(TIME_OF_DAY_PATTERN).test(time)) problem = t('reminders:settings.errors.timeRequired');
     else if (enabled && inQuietHours(time, from, to)) problem = t('reminders:settings.errors.quiet', { from, to });
@@ -111,20 +128,23 @@ function ReminderForm({ settings }: { settings: NotificationSettings }) {
         )}
         <form noValidate onSubmit={submit} className="space-y-4">
           <Checkbox label={t('reminders:settings.enable')} checked={enabled} disabled={off} onChange={(e) => setEnabled(e.target.checked)} />
-          <TextField
+          <Select
             id={`${id}-time`}
-            wrapperClassName="max-w-48"
+            wrapperClassName="max-w-xs"
             label={t('reminders:settings.time')}
-            type="time"
             name="reminder-time"
-            step={300}
-            required={enabled}
             disabled={off || !enabled}
             value={time}
             onChange={(e) => setTime(e.target.value)}
             hint={t('reminders:settings.timeHint', { from, to, zone: settings.time_zone })}
             error={error ?? undefined}
-          />
+          >
+            {reminderTimes(settings.quiet_hours, settings.reminder_time).map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </Select>
           <Button type="submit" loading={save.isPending} disabled={off}>
             {save.isPending ? t('reminders:settings.saving') : t('reminders:settings.save')}
           </Button>

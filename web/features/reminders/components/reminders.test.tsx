@@ -31,7 +31,7 @@ function server(answer: (c: Call) => Response) {
   return calls;
 }
 
-const timeField = () => screen.getByLabelText(/^Uhrzeit\W*$/, { selector: 'input' });
+const timeField = () => screen.getByLabelText(/^Uhrzeit\W*$/, { selector: 'select' });
 
 beforeEach(async () => {
   await i18n.changeLanguage('de');
@@ -39,7 +39,7 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ReminderSettings', () => {
-  it('turns the reminder on at a chosen time, refuses the quiet hours before asking the server, and turns it off again', async () => {
+  it('turns the reminder on at a chosen time (none offered in the night), and turns it off again', async () => {
     let stored: NotificationSettings = base;
     const calls = server((c) => {
       if (c.method === 'PUT') stored = { ...stored, reminder_time: (c.body as { reminder_time: string | null }).reminder_time };
@@ -54,18 +54,16 @@ describe('ReminderSettings', () => {
 
     await u.click(screen.getByLabelText('Erinnerung per E-Mail'));
     expect(timeField()).toBeEnabled();
-    await u.clear(timeField());
-    await u.type(timeField(), '22:15');
-    await u.click(screen.getByRole('button', { name: 'Speichern' }));
-    expect(await screen.findByText('Zwischen 21:00 und 07:00 Uhr ist Nachtruhe. Bitte wähle eine andere Uhrzeit.')).toBeInTheDocument();
-    expect(timeField()).toHaveFocus();
-    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
-
-    await u.clear(timeField());
-    await u.type(timeField(), '16:30');
+    // every quarter hour from 07:00 to 20:45, nothing in the night
+    const options = [...(timeField() as unknown as HTMLSelectElement).options].map((o) => o.value);
+    expect(options[0]).toBe('07:00');
+    expect(options.at(-1)).toBe('20:45');
+    expect(options).toHaveLength(56);
+    await u.selectOptions(timeField(), '16:30');
     await u.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Gespeichert: Erinnerung täglich um 16:30 Uhr.')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('reminder-status')).toHaveTextContent('Aktiv: täglich um 16:30 Uhr'));
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(1);
     expect(calls.find((c) => c.method === 'PUT')).toEqual({ url: '/api/notification-settings', method: 'PUT', body: { reminder_time: '16:30' } });
 
     await u.click(screen.getByLabelText('Erinnerung per E-Mail'));
@@ -74,7 +72,7 @@ describe('ReminderSettings', () => {
     expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toEqual({ reminder_time: null });
   });
 
-  it('shows the server’s field message, says when the school sends no mail, and offers a retry when loading fails', async () => {
+  it('shows the server’s field message, refuses a saved time that now lies in the night, and offers a retry when loading fails', async () => {
     let fail = true;
     server((c) => {
       if (c.method === 'PUT') return jsonResponse(422, { message: 'x', errors: { reminder_time: ['Vom Server abgelehnt.'] } });
@@ -89,6 +87,18 @@ describe('ReminderSettings', () => {
     expect(await screen.findByTestId('reminder-status')).toHaveTextContent('Aktiv: täglich um 17:00 Uhr');
     await u.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Vom Server abgelehnt.')).toBeInTheDocument();
+  });
+
+  it('keeps a saved time off the quarter hours, and refuses one that the quiet hours now cover', async () => {
+    const calls = server(() => jsonResponse(200, { ...base, reminder_time: '06:50' }));
+    const u = userEvent.setup();
+    renderWithApp(<ReminderSettings />);
+    expect(await screen.findByTestId('reminder-status')).toHaveTextContent('06:50');
+    expect(timeField()).toHaveValue('06:50');
+    await u.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Zwischen 21:00 und 07:00 Uhr ist Nachtruhe. Bitte wähle eine andere Uhrzeit.')).toBeInTheDocument();
+    expect(timeField()).toHaveFocus();
+    expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(0);
   });
 
   it('is off and says why when the school sends no e-mails; Turkish', async () => {

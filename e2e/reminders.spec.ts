@@ -1,0 +1,73 @@
+import { createHmac } from 'node:crypto';
+import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+
+/**
+ * The daily practice reminder in the browser (docs/decisions/reminders.md): the student sets a
+ * time behind the bell (the night is not offered), the choice stays; the page of a reminder mail's
+ * "Abbestellen" link ends it with one button. (What the mail says and when the job sends it is
+ * tested with a real mail server and a moved clock in server/modules/reminders/reminders.test.ts.)
+ */
+
+/** The server's APP_SECRET in the browser tests (playwright.config.ts), with which the unsubscribe links are signed. */
+const APP_SECRET = 'e2e-app-secret-0123456789abcdefghijklmnop';
+const unsubscribeToken = (userId: number) => `${userId}.practice.${createHmac('sha256', APP_SECRET).update(`unsubscribe:${userId}:practice`).digest('base64url')}`;
+
+test('a student sets a daily reminder (the night is not offered) that stays; the unsubscribe page of the mail ends it', async ({ page, request, browser }) => {
+  const login = await request.post('/api/login', { data: { email: DEMO.teacher.email, password: DEMO.teacher.password } });
+  const auth = { Authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const student = { email: `erinnerung-${Date.now()}@example.com`, name: 'Nele Erinnerung', password: 'erinnern-123' };
+  const made = await request.post('/api/students', { headers: auth, data: student });
+  expect(made.status(), await made.text()).toBe(201);
+  const { id } = (await made.json()) as { id: number };
+
+  await page.setViewportSize(DESKTOP);
+  await loginAs(page, student.email, student.password);
+  await page.getByTestId('notifications-link').click();
+  await expect(page).toHaveURL(/\/benachrichtigungen$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Benachrichtigungen' })).toBeVisible();
+  const card = page.getByTestId('reminder-settings');
+  await expect(card.getByTestId('reminder-status')).toHaveText('Aus');
+  await expect(card).toContainText(`E-Mail an ${student.email}`);
+
+  const time = card.getByLabel('Uhrzeit', { exact: true });
+  await expect(time).toBeDisabled();
+  await card.getByLabel('Erinnerung per E-Mail').check();
+  // the night is not offered
+  await expect(time.locator('option[value="22:30"]')).toHaveCount(0);
+  await expect(time.locator('option').first()).toHaveText('07:00');
+  await time.selectOption('16:45');
+  await card.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Gespeichert: Erinnerung täglich um 16:45 Uhr.')).toBeVisible();
+  await expect(card.getByTestId('reminder-status')).toHaveText('Aktiv: täglich um 16:45 Uhr');
+  await expectNoSeriousAxe(page);
+  await shot(page, 'reminders', 'settings-de-desktop');
+
+  await page.reload();
+  await expect(page.getByTestId('reminder-status')).toHaveText('Aktiv: täglich um 16:45 Uhr');
+  await expect(page.getByLabel('Uhrzeit', { exact: true })).toHaveValue('16:45');
+
+  await page.setViewportSize(PHONE);
+  await setLanguage(page, 'tr');
+  await expect(page.getByRole('heading', { level: 1, name: 'Bildirimler' })).toBeVisible();
+  await expect(page.getByTestId('reminder-status')).toHaveText('Açık: her gün saat 16:45');
+  await expectNoSeriousAxe(page);
+  await shot(page, 'reminders', 'settings-tr-phone');
+
+  // the "Abbestellen" link of a mail, opened on another device without signing in
+  const other = await browser.newContext({ viewport: PHONE, locale: 'de-DE' });
+  const mailPage = await other.newPage();
+  await mailPage.goto(`/abmelden/${unsubscribeToken(id)}`);
+  await expect(mailPage.getByRole('heading', { name: `Keine Übungserinnerungen mehr für ${student.name}?` })).toBeVisible();
+  await expectNoSeriousAxe(mailPage);
+  await shot(mailPage, 'reminders', 'unsubscribe-de-phone');
+  await mailPage.getByRole('button', { name: 'Erinnerungen abbestellen' }).click();
+  await expect(mailPage.getByText(`${student.name} bekommt keine Übungserinnerungen mehr.`)).toBeVisible();
+  await shot(mailPage, 'reminders', 'unsubscribed-de-phone');
+  // a forged link says so
+  await mailPage.goto(`/abmelden/${id}.practice.${'A'.repeat(43)}`);
+  await expect(mailPage.getByRole('heading', { name: 'Link ungültig' })).toBeVisible();
+  await other.close();
+
+  await page.reload();
+  await expect(page.getByTestId('reminder-status')).toHaveText('Kapalı');
+});
