@@ -14,6 +14,7 @@
  *   npm run bench -- --lighthouse         also Lighthouse (mobile) on the six pages (bench/lighthouse.ts)
  *   npm run bench -- --listening          only: the listening analysis (bench/listening.ts, docs/decisions/listening.md);
  *                                         --listening-tracks N for the CLI part (default 1000); --no-listening skips it in a full run
+ *   npm run bench -- --reminders          only: the practice reminder run for 1,000 students, three runs at once (bench/reminders.ts)
  *
  * The server runs as a child process (server/main.ts, so its RSS is its own) on a loopback port;
  * beside it a baseline process (bench/baseline-server.ts) serves the same SQL through the same
@@ -1328,6 +1329,15 @@ async function cli() {
   };
   if (args.includes('--listening')) {
     log(await listening());
+    return;
+  }
+  // docs/decisions/reminders.md: the reminder job at school scale, started by three processes at once.
+  if (args.includes('--reminders')) {
+    const { runRemindersBench, formatReminders } = await import('./reminders');
+    const r = await runRemindersBench({ students: num('--reminder-students'), pgUrl: val('--pg-url'), log });
+    log(formatReminders(r));
+    mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
+    writeFileSync(join(ROOT, 'bench', 'results', `reminders-${new Date().toISOString().replace(/[:.]/g, '-')}.json`), JSON.stringify(r, null, 2));
     return;
   }
   const out: string[] = [];
