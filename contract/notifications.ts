@@ -29,7 +29,7 @@ export const notificationSettingsBody = z.object({
 export type NotificationSettingsBody = z.infer<typeof notificationSettingsBody>;
 
 /** An unsubscribe link's token: `{user id}.{kind}.{43-character signature}`. */
-export const UNSUBSCRIBE_KINDS = ['practice'] as const;
+export const UNSUBSCRIBE_KINDS = ['practice', 'weekly'] as const;
 export const unsubscribeParams = z.object({ token: z.string().max(200) });
 export const unsubscribeInfo = z.object({ kind: z.enum(UNSUBSCRIBE_KINDS), name: z.string(), subscribed: z.boolean() }).meta({ id: 'UnsubscribeInfo' });
 export type UnsubscribeInfo = z.infer<typeof unsubscribeInfo>;
@@ -39,3 +39,23 @@ export function inQuietHours(time: string, from: string, to: string): boolean {
   if (from === to) return false;
   return from < to ? time >= from && time < to : time >= from || time < to;
 }
+
+/** A parent's weekly note (docs/decisions/reminders.md): sent on WEEKLY_NOTE_DAY at WEEKLY_NOTE_TIME, school time zone. */
+export const WEEKLY_NOTE_TIME = '17:00';
+/** Sunday (ISO weekday 7): the note closes the week. */
+export const WEEKLY_NOTE_WEEKDAY = 7;
+
+export const weeklyNoteSettingsSchema = z
+  .object({
+    weekly_note: z.boolean(),
+    email: emailText,
+    mail_available: z.boolean(),
+    /** When it comes: ISO weekday and 'HH:MM' in the school's time zone. */
+    sent_at: z.object({ weekday: z.number().int(), time: z.string() }),
+    time_zone: z.string(),
+  })
+  .meta({ id: 'WeeklyNoteSettings' });
+export type WeeklyNoteSettings = z.infer<typeof weeklyNoteSettingsSchema>;
+
+export const weeklyNoteBody = z.object({ weekly_note: z.boolean() });
+export type WeeklyNoteBody = z.infer<typeof weeklyNoteBody>;

@@ -25,7 +25,23 @@ export interface Mailer {
   sendInvite(mail: InviteMail): Promise<boolean>;
   sendPasswordReset(mail: PasswordResetMail): Promise<boolean>;
   sendReminder(mail: ReminderMail): Promise<boolean>;
+  sendWeeklyNote(mail: WeeklyNoteMail): Promise<boolean>;
 }
+
+/** A parent's weekly note (docs/decisions/reminders.md): each child's last seven days, in the parent's language. */
+export type WeeklyNoteMail = {
+  to: string;
+  name: string;
+  lang: 'de' | 'tr';
+  /** The seven school days covered ('YYYY-MM-DD'). */
+  from: string;
+  until: string;
+  children: Array<{ name: string; teacher: string; minutes: number; plannedMinutes: number; done: number; open: number; newFeedback: number; url: string }>;
+  /** The note's time, e.g. '17:00' (said in the mail: why it came). */
+  time: string;
+  unsubscribePage: string;
+  unsubscribeUrl: string;
+};
 
 /** The daily practice reminder (docs/decisions/reminders.md): to a student, in their language, with a one-click unsubscribe. */
 export type ReminderMail = {
@@ -187,6 +203,65 @@ export function reminderMailContent(mail: ReminderMail): { subject: string; text
   };
 }
 
+/**
+ * The weekly note to a parent: plain and friendly, per child the minutes practised in the last
+ * seven days against what the week's tasks planned, the week's tasks done and open, and new
+ * feedback with a link to the child's page; why it came and how to stop it.
+ */
+export function weeklyNoteMailContent(mail: WeeklyNoteMail): { subject: string; text: string } {
+  const tr = mail.lang === 'tr';
+  const week = `${calendarDate(mail.from)} – ${calendarDate(mail.until)}`;
+  const one = mail.children.length === 1 ? mail.children[0]! : null;
+  const blocks = mail.children.flatMap((c) => {
+    const minutes = Math.round(c.minutes);
+    const planned = Math.round(c.plannedMinutes);
+    if (tr) {
+      return [
+        `${c.name} (öğretmen: ${c.teacher})`,
+        `- Çalışma süresi: ${minutes} dakika${planned > 0 ? ` (ödevlere göre planlanan: ${planned} dakika)` : ''}`,
+        `- Bu haftanın ödevleri: ${c.done} tamamlandı, ${c.open} açık`,
+        c.newFeedback > 0 ? `- Öğretmenden yeni geri bildirim: ${c.newFeedback} – uygulamada: ${c.url}` : `- Yeni geri bildirim yok – uygulamada: ${c.url}`,
+        '',
+      ];
+    }
+    return [
+      `${c.name} (Lehrkraft: ${c.teacher})`,
+      `- Geübt: ${minutes} Minuten${planned > 0 ? ` (vorgesehen laut Aufgaben: ${planned} Minuten)` : ''}`,
+      `- Aufgaben dieser Woche: ${c.done} erledigt, ${c.open} offen`,
+      c.newFeedback > 0 ? `- Neues Feedback der Lehrkraft: ${c.newFeedback} – in der App: ${c.url}` : `- Kein neues Feedback – in der App: ${c.url}`,
+      '',
+    ];
+  });
+  if (tr) {
+    return {
+      subject: one ? `Haftalık rapor: ${one.name}` : 'Übungskontrolle haftalık rapor',
+      text: [
+        `Merhaba ${mail.name},`,
+        '',
+        `Übungskontrolle'den son yedi günün raporu (${week}):`,
+        '',
+        ...blocks,
+        `Bu raporu, Übungskontrolle'de açtığınız için alıyorsunuz (her pazar saat ${mail.time}).`,
+        `Abonelikten çıkmak için: ${mail.unsubscribePage}`,
+        '',
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: one ? `Wochenbericht: ${one.name}` : 'Wochenbericht aus der Übungskontrolle',
+    text: [
+      `Guten Tag ${mail.name},`,
+      '',
+      `hier ist der Wochenbericht aus der Übungskontrolle für die letzten sieben Tage (${week}).`,
+      '',
+      ...blocks,
+      `Sie bekommen diesen Bericht, weil Sie ihn in der Übungskontrolle eingeschaltet haben (jeden Sonntag um ${mail.time} Uhr).`,
+      `Abbestellen: ${mail.unsubscribePage}`,
+      '',
+    ].join('\n'),
+  };
+}
+
 /** A Mailer over a nodemailer transport (SMTP in production; the tests pass a stream transport or a local server). */
 export class NodemailerMailer implements Mailer {
   constructor(
@@ -215,6 +290,18 @@ export class NodemailerMailer implements Mailer {
         headers: { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       },
       ['practice reminder e-mailed', 'could not e-mail a practice reminder'],
+    );
+  }
+
+  async sendWeeklyNote(mail: WeeklyNoteMail): Promise<boolean> {
+    return this.send(
+      { name: mail.name, address: mail.to },
+      {
+        ...weeklyNoteMailContent(mail),
+        language: mail.lang,
+        headers: { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      },
+      ['weekly note e-mailed', 'could not e-mail a weekly note'],
     );
   }
 

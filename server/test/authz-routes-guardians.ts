@@ -79,6 +79,16 @@ export const guardianMatrix: Record<string, Spec> = {
       return { url: `/api/students/${s.id}/guardians/${g.id}`, id: s.id, secrets: [g.name, g.email] };
     },
   },
+  'GET /api/guardian/weekly-note': {
+    access: 'guardian',
+    expect: guardianOnly(200, 200),
+    build: async () => ({ url: '/api/guardian/weekly-note' }),
+  },
+  'PUT /api/guardian/weekly-note': {
+    access: 'guardian',
+    expect: guardianOnly(200, 200),
+    build: async () => ({ method: 'PUT', url: '/api/guardian/weekly-note', payload: { weekly_note: true } }),
+  },
   'GET /api/guardian/children': {
     access: 'guardian',
     expect: guardianOnly(200, 200),

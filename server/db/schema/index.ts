@@ -461,9 +461,9 @@ export const passwordResets = pgTable(
 );
 
 /**
- * What a user wants to be told outside the app (docs/decisions/reminders.md): the daily practice
- * reminder's time of day in the school's time zone ('HH:MM', null: none) and the language its mails
- * are written in (the page's language when it was set).
+ * What a user wants to be told outside the app (docs/decisions/reminders.md): a student's daily
+ * practice reminder (time of day in the school's time zone, 'HH:MM', null: none), a parent's weekly
+ * note, and the language of the mails (the page's language when it was set).
  */
 export const notificationSettings = pgTable(
   'notification_settings',
@@ -472,6 +472,8 @@ export const notificationSettings = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     reminderTime: text('reminder_time'),
+    /** A parent's weekly note about their children (Sunday evening), opted in. */
+    weeklyNote: boolean('weekly_note').notNull().default(false),
     language: text('language', { enum: ['de', 'tr'] })
       .notNull()
       .default('de'),

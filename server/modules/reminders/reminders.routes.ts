@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bodyErrors, errorResponsesOf, languageOnlyQuery } from '@contract/common';
-import { notificationSettingsBody, notificationSettingsSchema, unsubscribeInfo, unsubscribeParams } from '@contract/notifications';
+import { notificationSettingsBody, notificationSettingsSchema, unsubscribeInfo, unsubscribeParams, weeklyNoteBody, weeklyNoteSettingsSchema } from '@contract/notifications';
 import { invalid } from '../../errors';
 import { currentUser } from '../../lib/auth';
 import { scheduleOnce } from '../../lib/jobs';
@@ -32,7 +32,9 @@ export default async function remindersRoutes(fastify: FastifyInstance) {
       firstCheckMs: REMINDER_FIRST_CHECK_MS,
       checkMs: REMINDER_CHECK_MS,
       run: async () => {
-        await service.run(mailerOf(app));
+        const mailer = mailerOf(app);
+        await service.run(mailer);
+        await service.runWeekly(mailer);
       },
       onError: (err) => app.log.error({ err }, 'practice reminders failed'),
     });
@@ -82,6 +84,43 @@ export default async function remindersRoutes(fastify: FastifyInstance) {
       if (time !== null && service.isQuiet(time)) throw invalid({ reminder_time: reminderMessages.quietHours });
       await service.save(user.id, time, requestLang(req));
       return service.settings(user.id, user.email, mailerOf(app) !== null);
+    },
+  );
+
+  app.get(
+    '/api/guardian/weekly-note',
+    {
+      config: { access: 'guardian' },
+      schema: {
+        tags,
+        description: 'The parent\'s weekly note about their children by e-mail (Sunday evening, school time zone): on or off, where it goes.',
+        querystring: languageOnlyQuery,
+        response: { 200: weeklyNoteSettingsSchema, ...errorResponsesOf(401, 403) },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      return service.weeklySettings(user.id, user.email, mailerOf(app) !== null);
+    },
+  );
+
+  app.put(
+    '/api/guardian/weekly-note',
+    {
+      config: { access: 'guardian' },
+      bodyLimit: LOGIN_BODY_LIMIT,
+      schema: {
+        tags,
+        description: 'Turns the weekly note on or off. The note is written in the language of this request.',
+        querystring: languageOnlyQuery,
+        body: weeklyNoteBody,
+        response: { 200: weeklyNoteSettingsSchema, ...errorResponsesOf(401, 403), ...bodyErrors },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      await service.saveWeekly(user.id, req.body.weekly_note, requestLang(req));
+      return service.weeklySettings(user.id, user.email, mailerOf(app) !== null);
     },
   );
 

@@ -6,7 +6,8 @@ import type { AppConfig } from '../../config';
 import { notFound, type Lang, type Msg } from '../../errors';
 import type { Mailer } from '../../lib/mail';
 import { todayInZone } from '../../lib/time';
-import { inQuietHours, type NotificationSettings, type UnsubscribeInfo } from '@contract/notifications';
+import { NEW_FEEDBACK_SQL } from '../recordings/recordings.repo';
+import { inQuietHours, WEEKLY_NOTE_TIME, WEEKLY_NOTE_WEEKDAY, type NotificationSettings, type UnsubscribeInfo, type WeeklyNoteSettings } from '@contract/notifications';
 
 /**
  * The daily practice reminder by e-mail (docs/decisions/reminders.md).
@@ -21,6 +22,8 @@ import { inQuietHours, type NotificationSettings, type UnsubscribeInfo } from '@
  */
 
 export const REMINDER_KIND = 'practice';
+export const WEEKLY_KIND = 'weekly';
+type MailKind = typeof REMINDER_KIND | typeof WEEKLY_KIND;
 /** Overdue open tasks count as still due for this many days (then the reminder stops nagging about them). */
 export const REMINDER_OVERDUE_DAYS = 6;
 /** Tasks named in a mail; the rest are counted. */
@@ -63,18 +66,24 @@ function signature(secret: string, userId: number, kind: string): string {
 }
 
 /** `{user id}.{kind}.{HMAC}`: works without a stored secret, forever, and only for this user and kind. */
-export function unsubscribeToken(secret: string, userId: number, kind: string = REMINDER_KIND): string {
+export function unsubscribeToken(secret: string, userId: number, kind: MailKind = REMINDER_KIND): string {
   return `${userId}.${kind}.${signature(secret, userId, kind)}`;
 }
 
-function verifyToken(secret: string, token: string): { userId: number; kind: typeof REMINDER_KIND } | null {
-  const m = /^(\d{1,10})\.(practice)\.([A-Za-z0-9_-]{43})$/.exec(token);
+function verifyToken(secret: string, token: string): { userId: number; kind: MailKind } | null {
+  const m = /^(\d{1,10})\.(practice|weekly)\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) return null;
   const userId = Number(m[1]);
-  const expected = Buffer.from(signature(secret, userId, m[2]!));
+  const kind = m[2] as MailKind;
+  const expected = Buffer.from(signature(secret, userId, kind));
   const given = Buffer.from(m[3]!);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
-  return { userId, kind: REMINDER_KIND };
+  return { userId, kind };
+}
+
+/** ISO weekday (1 Monday … 7 Sunday) of a calendar date. */
+function isoWeekday(date: string): number {
+  return new Date(`${date}T12:00:00Z`).getUTCDay() || 7;
 }
 
 // ---- the run -----------------------------------------------------------------------------------------
@@ -121,6 +130,24 @@ export class RemindersService {
       on conflict (user_id) do update set reminder_time = excluded.reminder_time, language = excluded.language, updated_at = now()`);
   }
 
+  async weeklySettings(userId: number, email: string, mailAvailable: boolean): Promise<WeeklyNoteSettings> {
+    const [row] = await rows<{ weekly_note: boolean }>(this.db, sql`select weekly_note from notification_settings where user_id = ${userId}`);
+    return {
+      weekly_note: row?.weekly_note === true,
+      email,
+      mail_available: mailAvailable,
+      sent_at: { weekday: WEEKLY_NOTE_WEEKDAY, time: WEEKLY_NOTE_TIME },
+      time_zone: this.config.APP_TIMEZONE,
+    };
+  }
+
+  /** A parent turns the weekly note on or off; the language of the request becomes the note's. */
+  async saveWeekly(userId: number, enabled: boolean, lang: Lang): Promise<void> {
+    await this.db.execute(sql`
+      insert into notification_settings (user_id, weekly_note, language) values (${userId}, ${enabled}, ${lang})
+      on conflict (user_id) do update set weekly_note = excluded.weekly_note, language = excluded.language, updated_at = now()`);
+  }
+
   isQuiet(time: string): boolean {
     const q = quietHoursOf(this.config);
     return inQuietHours(time, q.from, q.to);
@@ -129,19 +156,20 @@ export class RemindersService {
   async describeUnsubscribe(token: string): Promise<UnsubscribeInfo> {
     const v = verifyToken(this.secret, token);
     if (!v) throw notFound(reminderMessages.linkInvalid);
-    const [u] = await rows<{ name: string; reminder_time: string | null }>(
+    const [u] = await rows<{ name: string; reminder_time: string | null; weekly_note: boolean | null }>(
       this.db,
-      sql`select u.name, ns.reminder_time from users u left join notification_settings ns on ns.user_id = u.id where u.id = ${v.userId}`,
+      sql`select u.name, ns.reminder_time, ns.weekly_note from users u left join notification_settings ns on ns.user_id = u.id where u.id = ${v.userId}`,
     );
     if (!u) throw notFound(reminderMessages.linkInvalid);
-    return { kind: v.kind, name: u.name, subscribed: u.reminder_time !== null };
+    return { kind: v.kind, name: u.name, subscribed: v.kind === WEEKLY_KIND ? u.weekly_note === true : u.reminder_time !== null };
   }
 
   /** One click (RFC 8058) or the page's button: the reminder ends. Repeating it changes nothing. */
   async unsubscribe(token: string): Promise<UnsubscribeInfo> {
     const info = await this.describeUnsubscribe(token);
     const v = verifyToken(this.secret, token)!;
-    await this.db.execute(sql`update notification_settings set reminder_time = null, updated_at = now() where user_id = ${v.userId}`);
+    if (v.kind === WEEKLY_KIND) await this.db.execute(sql`update notification_settings set weekly_note = false, updated_at = now() where user_id = ${v.userId}`);
+    else await this.db.execute(sql`update notification_settings set reminder_time = null, updated_at = now() where user_id = ${v.userId}`);
     if (info.subscribed) this.log.info({ kind: v.kind }, 'reminder unsubscribed');
     return { ...info, subscribed: false };
   }
@@ -222,6 +250,99 @@ export class RemindersService {
     };
     await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, due.length) }, worker));
     if (due.length) this.log.info({ today, claimed: result.claimed, sent: result.sent, failed: result.failed }, 'practice reminders');
+    return result;
+  }
+
+  /**
+   * The weekly note (docs/decisions/reminders.md): on Sundays from WEEKLY_NOTE_TIME, every parent who
+   * opted in and follows a child gets one mail, claimed like the reminders (kind 'weekly', that
+   * Sunday), with each child's last seven school days: minutes of finished sessions by start (as
+   * the parent's overview counts them), the minutes the week's tasks planned, the week's tasks done
+   * and open, and recordings with feedback the child has not seen yet.
+   */
+  async runWeekly(mailer: Mailer | null, now: Date = new Date()): Promise<ReminderRun> {
+    const tz = this.config.APP_TIMEZONE;
+    const today = todayInZone(tz, now);
+    const time = timeInZone(now, tz);
+    const quiet = this.isQuiet(time);
+    const result: ReminderRun = { today, time, quiet, claimed: 0, sent: 0, failed: 0 };
+    if (quiet || !mailer || isoWeekday(today) !== WEEKLY_NOTE_WEEKDAY || time < WEEKLY_NOTE_TIME) return result;
+    const from = daysBefore(today, 6);
+    const weekStart = sql`(${from}::date::timestamp at time zone ${tz})`;
+    const tomorrow = sql`((${today}::date + 1)::timestamp at time zone ${tz})`;
+    const due = await rows<{
+      user_id: number;
+      name: string;
+      email: string;
+      language: Lang;
+      children: Array<{ id: number; name: string; teacher: string; minutes: number | string; planned: number | string; done: number; open: number; feedback: number }>;
+    }>(
+      this.db,
+      sql`with due as (
+            select ns.user_id, ns.language, g.name, g.email
+              from notification_settings ns
+              join users g on g.id = ns.user_id and g.role = 'guardian' and g.deactivated_at is null
+             where ns.weekly_note
+               and exists (select 1 from guardian_links l where l.guardian_id = ns.user_id and l.school_id = g.school_id)
+               and not exists (select 1 from reminders_sent r where r.user_id = ns.user_id and r.kind = ${WEEKLY_KIND} and r.local_date = ${today})
+          ), claimed as (
+            insert into reminders_sent (user_id, kind, local_date)
+            select user_id, ${WEEKLY_KIND}, ${today}::date from due
+            on conflict do nothing
+            returning user_id
+          )
+          select d.user_id, d.name, d.email, d.language,
+                 coalesce((
+                   select json_agg(json_build_object(
+                            'id', c.id, 'name', c.name, 'teacher', t.name,
+                            'minutes', coalesce((select sum(p.duration_minutes) from practice_sessions p
+                                                  where p.student_id = c.id and p.school_id = c.school_id and p.ended_at is not null
+                                                    and p.started_at >= ${weekStart} and p.started_at < ${tomorrow}), 0),
+                            'planned', coalesce((select sum(e.estimated_minutes) from submissions s join exercises e on e.id = s.exercise_id and e.school_id = s.school_id
+                                                  where s.student_id = c.id and s.school_id = c.school_id and s.due_date between ${from} and ${today}), 0),
+                            'done', (select count(*) from submissions s where s.student_id = c.id and s.school_id = c.school_id
+                                       and s.due_date between ${from} and ${today} and s.completed_at is not null),
+                            'open', (select count(*) from submissions s where s.student_id = c.id and s.school_id = c.school_id
+                                       and s.due_date between ${from} and ${today} and s.completed_at is null),
+                            'feedback', (select count(*) from recordings r where r.student_id = c.id and r.school_id = c.school_id and ${NEW_FEEDBACK_SQL})
+                          ) order by lower(c.name), c.id)
+                     from guardian_links l
+                     join users c on c.id = l.student_id and c.role = 'student' and c.school_id = l.school_id
+                     join users t on t.id = c.teacher_id and t.school_id = c.school_id
+                    where l.guardian_id = d.user_id), '[]'::json) as children
+            from due d join claimed c on c.user_id = d.user_id`,
+    );
+    result.claimed = due.length;
+    const origin = this.origin();
+    for (const r of due) {
+      const token = unsubscribeToken(this.secret, r.user_id, WEEKLY_KIND);
+      const ok = await mailer.sendWeeklyNote({
+        to: r.email,
+        name: r.name,
+        lang: r.language === 'tr' ? 'tr' : 'de',
+        from,
+        until: today,
+        time: WEEKLY_NOTE_TIME,
+        children: r.children.map((c) => ({
+          name: c.name,
+          teacher: c.teacher,
+          minutes: Number(c.minutes),
+          plannedMinutes: Number(c.planned),
+          done: Number(c.done),
+          open: Number(c.open),
+          newFeedback: Number(c.feedback),
+          url: `${origin}/children/${c.id}`,
+        })),
+        unsubscribePage: `${origin}/abmelden/${token}`,
+        unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
+      });
+      if (ok) result.sent++;
+      else {
+        result.failed++;
+        await this.db.execute(sql`delete from reminders_sent where user_id = ${r.user_id} and kind = ${WEEKLY_KIND} and local_date = ${today}`);
+      }
+    }
+    if (due.length) this.log.info({ today, claimed: result.claimed, sent: result.sent, failed: result.failed }, 'weekly notes');
     return result;
   }
 }

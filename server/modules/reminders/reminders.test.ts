@@ -230,3 +230,87 @@ describe('unsubscribe', () => {
     expect(still!.reminder_time).toBe('09:00');
   });
 });
+
+describe('the weekly note to parents', () => {
+  it('comes on Sunday from 17:00 once, with each child’s last seven days counted by hand; a parent opts in and out; students and teachers cannot', async () => {
+    const teacher = await t.teacher({ name: 'Frau Lehrerin' });
+    const ada = await t.student(teacher, { name: 'Ada Wochen' });
+    const ben = await t.student(teacher, { name: 'Ben Wochen' });
+    const parent = await t.guardian([ada, ben], { name: 'Petra Eltern' });
+    const exercise = await t.exercise(teacher, { title: 'Tonleiter', estimatedMinutes: 15 });
+    // the week of Mon 7 – Sun 13 December 2026 (CET)
+    const done = await t.submission(ada, teacher, exercise, { dueDate: '2026-12-08', completedAt: berlin('2026-12-08T18:00', '+01:00') });
+    const open = await t.submission(ada, teacher, exercise, { dueDate: '2026-12-12' });
+    await t.submission(ada, teacher, exercise, { dueDate: '2026-12-01' }); // the week before: not counted
+    await practised(ada, done.id, berlin('2026-12-10T16:00', '+01:00')); // 10 min
+    await practised(ada, open.id, berlin('2026-12-12T09:30', '+01:00')); // 10 min
+    await practised(ada, open.id, berlin('2026-12-06T09:30', '+01:00')); // a day too early: not counted
+    await t.db.execute(
+      sql`insert into recordings (submission_id, student_id, teacher_id, kind, mime_type, path, filename, size, duration_ms, message, feedback_at)
+          values (${open.id}, ${ada.id}, ${teacher.id}, 'audio', 'audio/wav', ${`recordings/${open.id}/wk.wav`}, 'take.wav', 100, 2000, null, now())`,
+    );
+
+    const settings = await t.app.inject({ method: 'GET', url: '/api/guardian/weekly-note', headers: parent.headers });
+    expect(settings.json()).toEqual({ weekly_note: false, email: parent.email, mail_available: true, sent_at: { weekday: 7, time: '17:00' }, time_zone: 'Europe/Berlin' });
+    const on = await t.app.inject({ method: 'PUT', url: '/api/guardian/weekly-note', headers: parent.headers, payload: { weekly_note: true } });
+    expect(on.json().weekly_note).toBe(true);
+    for (const who of [ada, teacher]) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/guardian/weekly-note', headers: who.headers })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'PUT', url: '/api/guardian/weekly-note', headers: who.headers, payload: { weekly_note: true } })).statusCode).toBe(403);
+    }
+
+    expect((await service.runWeekly(mailer, berlin('2026-12-12T17:00', '+01:00'))).claimed).toBe(0); // Saturday
+    expect((await service.runWeekly(mailer, berlin('2026-12-13T16:59', '+01:00'))).claimed).toBe(0);
+    const sunday = await service.runWeekly(mailer, berlin('2026-12-13T17:00', '+01:00'));
+    expect(sunday.sent).toBeGreaterThanOrEqual(1);
+    const [mail, ...more] = mailsTo(parent.email);
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toBe('Wochenbericht aus der Übungskontrolle');
+    expect(mail!.text).toContain('Guten Tag Petra Eltern,');
+    expect(mail!.text).toContain('für die letzten sieben Tage (07.12.2026 – 13.12.2026)');
+    expect(mail!.text).toContain(
+      [
+        'Ada Wochen (Lehrkraft: Frau Lehrerin)',
+        '- Geübt: 20 Minuten (vorgesehen laut Aufgaben: 30 Minuten)',
+        '- Aufgaben dieser Woche: 1 erledigt, 1 offen',
+        `- Neues Feedback der Lehrkraft: 1 – in der App: https://schule.example.org/children/${ada.id}`,
+        '',
+        'Ben Wochen (Lehrkraft: Frau Lehrerin)',
+        '- Geübt: 0 Minuten',
+        '- Aufgaben dieser Woche: 0 erledigt, 0 offen',
+        `- Kein neues Feedback – in der App: https://schule.example.org/children/${ben.id}`,
+      ].join('\n'),
+    );
+    const token = unsubscribeToken(t.deps.secret, parent.id, 'weekly');
+    expect(mail!.headers['list-unsubscribe']).toBe(`<https://schule.example.org/api/unsubscribe/${token}>`);
+    expect(mail!.text).toContain(`Abbestellen: https://schule.example.org/abmelden/${token}`);
+
+    expect((await service.runWeekly(mailer, berlin('2026-12-13T19:00', '+01:00'))).claimed).toBe(0);
+    expect((await service.runWeekly(mailer, berlin('2026-12-13T21:10', '+01:00'))).quiet).toBe(true);
+    // the daily reminder's run sends parents nothing
+    await service.run(mailer, berlin('2026-12-14T17:00', '+01:00'));
+    expect(mailsTo(parent.email)).toHaveLength(1);
+
+    // one click on the weekly note's link ends the note (and only the note)
+    const info = await t.app.inject({ method: 'GET', url: `/api/unsubscribe/${token}` });
+    expect(info.json()).toEqual({ kind: 'weekly', name: 'Petra Eltern', subscribed: true });
+    expect((await t.app.inject({ method: 'POST', url: `/api/unsubscribe/${token}` })).json()).toMatchObject({ kind: 'weekly', subscribed: false });
+    expect((await service.runWeekly(mailer, berlin('2026-12-20T17:30', '+01:00'))).claimed).toBe(0);
+    expect((await t.app.inject({ method: 'GET', url: '/api/guardian/weekly-note', headers: parent.headers })).json().weekly_note).toBe(false);
+  });
+
+  it('is written in Turkish when it was turned on from a Turkish page; one child gives the subject its name', async () => {
+    const teacher = await t.teacher({ name: 'Hoca' });
+    const child = await t.student(teacher, { name: 'Elif Hafta' });
+    const parent = await t.guardian([child], { name: 'Ayla Veli' });
+    await t.app.inject({ method: 'PUT', url: '/api/guardian/weekly-note?language=tr', headers: parent.headers, payload: { weekly_note: true } });
+    await service.runWeekly(mailer, berlin('2026-06-14T17:15', '+02:00'));
+    const [mail] = mailsTo(parent.email);
+    expect(mail!.subject).toBe('Haftalık rapor: Elif Hafta');
+    expect(mail!.headers['content-language']).toBe('tr');
+    expect(mail!.text).toContain('Merhaba Ayla Veli,');
+    expect(mail!.text).toContain('Elif Hafta (öğretmen: Hoca)');
+    expect(mail!.text).toContain('- Çalışma süresi: 0 dakika');
+    expect(mail!.text).toContain('her pazar saat 17:00');
+  });
+});
