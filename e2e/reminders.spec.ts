@@ -71,3 +71,37 @@ test('a student sets a daily reminder (the night is not offered) that stays; the
   await page.reload();
   await expect(page.getByTestId('reminder-status')).toHaveText('Kapalı');
 });
+
+test('a parent turns the weekly note on from the phone menu; its unsubscribe link turns it off', async ({ page, request, browser }) => {
+  const login = await request.post('/api/login', { data: { email: 'eltern@example.com', password: DEMO.teacher.password } });
+  const { user } = (await login.json()) as { user: { id: number; name: string } };
+
+  await page.setViewportSize(PHONE);
+  await loginAs(page, 'eltern@example.com');
+  await page.getByRole('button', { name: 'Menü öffnen' }).click();
+  await page.getByRole('dialog').getByTestId('notifications-link').click();
+  await expect(page).toHaveURL(/\/benachrichtigungen$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Benachrichtigungen' })).toBeVisible();
+  const card = page.getByTestId('weekly-note-settings');
+  await expect(card.getByTestId('weekly-note-status')).toHaveText('Aus');
+  await card.getByLabel('Wochenbericht per E-Mail erhalten').check();
+  await card.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Gespeichert: Der Wochenbericht kommt jeden Sonntag.')).toBeVisible();
+  await expect(card.getByTestId('weekly-note-status')).toHaveText('Aktiv: sonntags um 17:00 Uhr');
+  await expectNoSeriousAxe(page);
+  await shot(page, 'reminders', 'weekly-de-phone');
+  await setLanguage(page, 'tr');
+  await expect(page.getByTestId('weekly-note-status')).toHaveText('Açık: pazar günleri saat 17:00');
+  await shot(page, 'reminders', 'weekly-tr-phone');
+
+  const token = `${user.id}.weekly.${createHmac('sha256', APP_SECRET).update(`unsubscribe:${user.id}:weekly`).digest('base64url')}`;
+  const other = await browser.newContext({ viewport: PHONE, locale: 'de-DE' });
+  const mailPage = await other.newPage();
+  await mailPage.goto(`/abmelden/${token}`);
+  await expect(mailPage.getByRole('heading', { name: `Keinen Wochenbericht mehr an ${user.name}?` })).toBeVisible();
+  await mailPage.getByRole('button', { name: 'Wochenbericht abbestellen' }).click();
+  await expect(mailPage.getByText(`${user.name} bekommt keinen Wochenbericht mehr.`)).toBeVisible();
+  await other.close();
+  await page.reload();
+  await expect(page.getByTestId('weekly-note-status')).toHaveText('Kapalı');
+});

@@ -23,11 +23,11 @@ export async function requireUser() {
 }
 
 /** Role required: guests go to /login, other roles to /. */
-export function requireRole(role: User['role']['name']) {
+export function requireRole(...roles: Array<User['role']['name']>) {
   return async () => {
     const user = await currentUser();
     if (!user) throw redirect('/login');
-    if (user.role.name !== role) throw redirect('/');
+    if (!roles.includes(user.role.name)) throw redirect('/');
     return null;
   };
 }

@@ -136,7 +136,7 @@ export const routes: RouteObject[] = [
                 lazy: screen(() => import('./routes/submission-detail')),
               },
               { path: 'tools', loader: requireUser, lazy: screen(() => import('./routes/tools')) },
-              { path: 'benachrichtigungen', loader: requireRole('student'), lazy: screen(() => import('./routes/notifications')) },
+              { path: 'benachrichtigungen', loader: requireRole('student', 'guardian'), lazy: screen(() => import('./routes/notifications')) },
               // docs/decisions/schools-and-roles.md: the school's administration and the parents' view.
               { path: 'school/teachers', loader: requireRole('admin'), lazy: screen(() => import('./routes/school-teachers')) },
               { path: 'school/students', loader: requireRole('admin'), lazy: screen(() => import('./routes/school-students')) },

@@ -46,6 +46,8 @@ export const AUDIENCE: Record<string, Audience> = {
   'progress:report': 'adult',
   recordings: 'both',
   reminders: 'student',
+  'reminders:weekly': 'adult',
+  'reminders:unsubscribeWeekly': 'adult',
   'recordings:recorder': 'student',
   'recordings:permission': 'student',
   'recordings:send': 'student',

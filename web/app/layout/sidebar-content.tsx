@@ -49,7 +49,7 @@ export function SidebarContent({ showBrand = true }: { showBrand?: boolean }) {
               {role ? t(`roles.${role}`) : ''}
             </p>
           </div>
-          {role === 'student' && (
+          {(role === 'student' || role === 'guardian') && (
             <NavLink
               to="/benachrichtigungen"
               aria-label={t('notifications')}

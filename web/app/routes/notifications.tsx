@@ -1,17 +1,21 @@
 import '@web/features/reminders/i18n';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@web/components/ui/page-header';
+import { useAuth } from '@web/lib/auth/auth-provider';
 import { ReminderSettings } from '@web/features/reminders/components/reminder-settings';
+import { WeeklyNoteSettings } from '@web/features/reminders/components/weekly-note-settings';
 
-/** /benachrichtigungen (students): the daily practice reminder by e-mail (docs/decisions/reminders.md). */
+/**
+ * /benachrichtigungen (students and parents, docs/decisions/reminders.md): a student's daily practice
+ * reminder, a parent's weekly note.
+ */
 export default function NotificationsScreen() {
   const { t } = useTranslation('reminders');
+  const { role } = useAuth();
   return (
     <>
-      <PageHeader title={t('page.title')} subtitle={t('page.subtitle')} />
-      <div className="max-w-2xl">
-        <ReminderSettings />
-      </div>
+      <PageHeader title={t('page.title')} subtitle={role === 'guardian' ? t('weekly.pageSubtitle') : t('page.subtitle')} />
+      <div className="max-w-2xl">{role === 'guardian' ? <WeeklyNoteSettings /> : <ReminderSettings />}</div>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationSettings, UnsubscribeInfo } from '@contract/notifications';
+import type { NotificationSettings, UnsubscribeInfo, WeeklyNoteSettings } from '@contract/notifications';
 import { api } from '@web/lib/api';
 
 const settingsKey = ['notification-settings'] as const;
@@ -31,4 +31,20 @@ export function useUnsubscribeInfo(token: string) {
 /** POST /api/unsubscribe/{token} (public): stops the mails. */
 export function unsubscribe(token: string): Promise<UnsubscribeInfo> {
   return api<UnsubscribeInfo>(`/api/unsubscribe/${encodeURIComponent(token)}`, { method: 'POST' });
+}
+
+const weeklyKey = ['weekly-note'] as const;
+
+/** GET /api/guardian/weekly-note (parent): the weekly note on or off, where and when it comes. */
+export function useWeeklyNoteSettings() {
+  return useQuery({ queryKey: weeklyKey, queryFn: ({ signal }) => api<WeeklyNoteSettings>('/api/guardian/weekly-note', { signal }) });
+}
+
+/** PUT /api/guardian/weekly-note. */
+export function useSaveWeeklyNote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => api<WeeklyNoteSettings>('/api/guardian/weekly-note', { method: 'PUT', body: { weekly_note: enabled } }),
+    onSuccess: (saved) => queryClient.setQueryData(weeklyKey, saved),
+  });
 }

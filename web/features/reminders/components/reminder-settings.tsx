@@ -106,10 +106,10 @@ function ReminderForm({ settings }: { settings: NotificationSettings }) {
     <Card data-testid="reminder-settings">
       <CardHeader
         title={t('reminders:settings.title')}
-        actions={
+        description={
           <span
             data-testid="reminder-status"
-            className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ${settings.reminder_time ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}
+            className={`mt-1.5 inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ${settings.reminder_time ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}
           >
             {settings.reminder_time ? t('reminders:settings.statusOn', { time: settings.reminder_time }) : t('reminders:settings.statusOff')}
           </span>

@@ -6,6 +6,7 @@ import i18n from '@web/lib/i18n';
 import { jsonResponse, renderWithApp } from '@web/test/render';
 import { ReminderSettings } from './reminder-settings';
 import { UnsubscribeCard } from './unsubscribe-card';
+import { WeeklyNoteSettings } from './weekly-note-settings';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -131,5 +132,42 @@ describe('UnsubscribeCard', () => {
     server(() => jsonResponse(404, { message: 'Dieser Abmeldelink ist ungültig.' }));
     renderWithApp(<UnsubscribeCard token="kaputt" />);
     expect(await screen.findByRole('heading', { name: 'Link ungültig' })).toBeInTheDocument();
+  });
+});
+
+describe('WeeklyNoteSettings', () => {
+  const weekly = { weekly_note: false, email: 'petra@example.com', mail_available: true, sent_at: { weekday: 7, time: '17:00' }, time_zone: 'Europe/Berlin' };
+
+  it('says what the note holds and when it comes, and turns it on and off', async () => {
+    let stored = weekly;
+    const calls = server((c) => {
+      if (c.method === 'PUT') stored = { ...stored, weekly_note: (c.body as { weekly_note: boolean }).weekly_note };
+      return jsonResponse(200, stored);
+    });
+    const u = userEvent.setup();
+    renderWithApp(<WeeklyNoteSettings />);
+    expect(await screen.findByTestId('weekly-note-status')).toHaveTextContent('Aus');
+    expect(screen.getByText(/Jeden Sonntag um 17:00 Uhr eine E-Mail an petra@example.com/)).toBeInTheDocument();
+    await u.click(screen.getByLabelText('Wochenbericht per E-Mail erhalten'));
+    await u.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Gespeichert: Der Wochenbericht kommt jeden Sonntag.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('weekly-note-status')).toHaveTextContent('Aktiv: sonntags um 17:00 Uhr'));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ weekly_note: true }]);
+  });
+
+  it('is off and says why when the school sends no e-mails', async () => {
+    server(() => jsonResponse(200, { ...weekly, mail_available: false }));
+    renderWithApp(<WeeklyNoteSettings />);
+    expect(await screen.findByTestId('weekly-note-no-mail')).toHaveTextContent('Ihre Schule verschickt keine E-Mails.');
+    expect(screen.getByLabelText('Wochenbericht per E-Mail erhalten')).toBeDisabled();
+  });
+
+  it('the unsubscribe page of a weekly note speaks to the parent', async () => {
+    server((c) => jsonResponse(200, { kind: 'weekly', name: 'Petra', subscribed: c.method === 'GET' }));
+    const u = userEvent.setup();
+    renderWithApp(<UnsubscribeCard token="9.weekly.abc" />);
+    expect(await screen.findByRole('heading', { name: 'Keinen Wochenbericht mehr an Petra?' })).toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'Wochenbericht abbestellen' }));
+    expect(await screen.findByText('Petra bekommt keinen Wochenbericht mehr.')).toBeInTheDocument();
   });
 });

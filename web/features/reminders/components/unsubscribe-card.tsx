@@ -71,6 +71,8 @@ export function UnsubscribeCard({ token }: { token: string }) {
   }
 
   const name = info.data.name;
+  // the weekly note speaks to parents, the reminder to students
+  const texts = info.data.kind === 'weekly' ? 'reminders:unsubscribeWeekly' : 'reminders:unsubscribe';
   if (done || !info.data.subscribed) {
     return (
       <Box testId="unsubscribe-done">
@@ -80,8 +82,8 @@ export function UnsubscribeCard({ token }: { token: string }) {
           </div>
           <div className="min-w-0">
             <h2 className="text-lg font-semibold text-slate-900">{t('reminders:unsubscribe.doneTitle')}</h2>
-            <p className="mt-1 text-sm text-slate-600">{done ? t('reminders:unsubscribe.done', { name }) : t('reminders:unsubscribe.alreadyOff', { name })}</p>
-            <p className="mt-2 text-sm text-slate-600">{t('reminders:unsubscribe.explain')}</p>
+            <p className="mt-1 text-sm text-slate-600">{done ? t(`${texts}.done`, { name }) : t(`${texts}.alreadyOff`, { name })}</p>
+            <p className="mt-2 text-sm text-slate-600">{t(`${texts}.explain`)}</p>
           </div>
         </div>
         <div className="mt-6 flex flex-col">
@@ -100,8 +102,8 @@ export function UnsubscribeCard({ token }: { token: string }) {
           <BellOff aria-hidden="true" className="size-5 text-brand-700" />
         </div>
         <div className="min-w-0">
-          <h2 className="text-lg font-semibold text-slate-900">{t('reminders:unsubscribe.question', { name })}</h2>
-          <p className="mt-1 text-sm text-slate-600">{t('reminders:unsubscribe.explain')}</p>
+          <h2 className="text-lg font-semibold text-slate-900">{t(`${texts}.question`, { name })}</h2>
+          <p className="mt-1 text-sm text-slate-600">{t(`${texts}.explain`)}</p>
         </div>
       </div>
       <div className="mt-6 flex flex-col gap-2">
@@ -121,7 +123,7 @@ export function UnsubscribeCard({ token }: { token: string }) {
             }
           }}
         >
-          {busy ? t('reminders:unsubscribe.confirming') : t('reminders:unsubscribe.confirm')}
+          {busy ? t('reminders:unsubscribe.confirming') : t(`${texts}.confirm`)}
         </Button>
         <Link to="/" className={quietLink}>
           {t('reminders:unsubscribe.toApp')}
