@@ -77,18 +77,18 @@ describe('npm run cli -- analyze', () => {
     expect(decodeWav(new Uint8Array([82, 73, 70, 70, 0, 0, 0, 0, 87, 65, 86, 69]))).toMatchObject({ ok: false });
   });
 
-  it('a thousand pitch tracks of three minutes in one call take well under two minutes (measured on 40)', async () => {
+  // How fast: `npm run bench -- --listening` times a thousand tracks (bench/listening.ts); a timed
+  // assertion here failed whenever the machine was busy, and said nothing about correctness.
+  it('analyses a folder of many three-minute pitch tracks in one call, one report per track', async () => {
     const many = join(dir, 'many');
     await mkdir(many);
     const body = Array.from(synthTrack(planTake({ seed: 5, makam: 'rast', notes: 300 }), 5, 10).f0, (f) => f.toFixed(2)).join('\n');
     const n = 40;
     for (let i = 0; i < n; i++) await writeFile(join(many, `t${String(i).padStart(3, '0')}.txt`), body);
-    const started = performance.now();
     const { code, out } = await run([many, '--makam', 'rast', '--json']);
-    const perTrack = (performance.now() - started) / n;
     expect(code).toBe(0);
     expect(out).toHaveLength(n);
-    expect(perTrack * 1000).toBeLessThan(120_000 / 2);
+    expect(new Set(out.map((line) => (JSON.parse(line) as { makam: string }).makam))).toEqual(new Set(['rast']));
   }, 60_000);
 
   it('runs through npm run cli without a database', async () => {
