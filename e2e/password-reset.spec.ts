@@ -1,8 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, PHONE, expect, expectNoSeriousAxe, loginAs, saveScreenshot, setLanguage, shot, test } from './fixtures';
-import { linkPath, mailsTo, type SinkMail } from './mail';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { linkPath, mailScreenshot, mailsTo } from './mail';
 
 /**
  * "Passwort vergessen?" end to end (docs/decisions/password-reset.md): from the sign-in page to a
@@ -11,7 +9,6 @@ import { fileURLToPath } from 'node:url';
  * German and in Turkish, on a phone.
  */
 
-const shotsDir = join(dirname(fileURLToPath(import.meta.url)), 'screenshots', 'password-reset');
 
 async function freshStudent(request: APIRequestContext, tag: string) {
   const login = await request.post('/api/login', { data: { email: DEMO.teacher.email, password: DEMO.teacher.password } });
@@ -20,17 +17,6 @@ async function freshStudent(request: APIRequestContext, tag: string) {
   const made = await request.post('/api/students', { headers: auth, data: student });
   expect(made.status(), await made.text()).toBe(201);
   return student;
-}
-
-/** The mail as its recipient reads it: a plain-text page with the headers that matter, captured. */
-async function mailScreenshot(page: Page, mail: SinkMail, name: string) {
-  const html = `<!doctype html><meta charset="utf-8"><body style="font:15px/1.5 system-ui;margin:24px;max-width:680px">
-    <p><b>Von:</b> ${mail.from}<br><b>An:</b> ${mail.to.join(', ')}<br><b>Betreff:</b> ${mail.subject}</p><hr>
-    <pre style="white-space:pre-wrap;font:inherit">${mail.text.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!)}</pre></body>`;
-  const view = await page.context().newPage();
-  await view.setContent(html);
-  await saveScreenshot(view, { path: join(shotsDir, `${name}.png`), fullPage: true });
-  await view.close();
 }
 
 test('a student who forgot the password gets a mail, follows its link, sets a new one and is signed in; the other device is signed out', async ({ page, browser, request }) => {
@@ -62,7 +48,7 @@ test('a student who forgot the password gets a mail, follows its link, sets a ne
   expect(mail!.from).toBe('post@example.test');
   expect(mail!.headers['content-language']).toBe('de');
   expect(mail!.text).toContain(`Hallo ${student.name},`);
-  await mailScreenshot(page, mail!, 'mail-de');
+  await mailScreenshot(page, mail!, 'password-reset', 'mail-de');
 
   const path = linkPath(mail!, '/passwort-neu/');
   await page.goto(path);
@@ -112,7 +98,7 @@ test('in Turkish: the page, the answer and the mail', async ({ page, request }) 
   expect(mail!.subject).toBe('Übungskontrolle: yeni şifre belirleyin');
   expect(mail!.headers['content-language']).toBe('tr');
   expect(mail!.text).toContain(`Merhaba ${student.name},`);
-  await mailScreenshot(page, mail!, 'mail-tr');
+  await mailScreenshot(page, mail!, 'password-reset', 'mail-tr');
 
   await page.goto(linkPath(mail!, '/passwort-neu/'));
   await expect(page.getByRole('heading', { name: `Merhaba ${student.name}!` })).toBeVisible();

@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
+import { reminderMailContent, weeklyNoteMailContent } from '../server/lib/mail';
 import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { linkPath, mailScreenshot } from './mail';
 
 /**
  * The daily practice reminder in the browser (docs/decisions/reminders.md): the student sets a
@@ -53,10 +55,35 @@ test('a student sets a daily reminder (the night is not offered) that stays; the
   await expectNoSeriousAxe(page);
   await shot(page, 'reminders', 'settings-tr-phone');
 
-  // the "Abbestellen" link of a mail, opened on another device without signing in
+  // the reminder as the server writes it (server/lib/mail.ts), with this student's link, as the mail program shows it
+  const origin = new URL(page.url()).origin;
+  const reminderFor = (lang: 'de' | 'tr') => ({
+    from: 'post@example.test',
+    to: [student.email],
+    ...reminderMailContent({
+      to: student.email,
+      name: student.name,
+      lang,
+      tasks: [
+        { title: 'Tonleiter in G-Dur', dueDate: '2026-11-27', url: `${origin}/submissions/1` },
+        { title: 'Hicaz Peşrev, erste Hane', dueDate: '2026-11-25', url: `${origin}/submissions/2` },
+      ],
+      listUrl: `${origin}/submissions`,
+      more: lang === 'tr' ? 2 : 0,
+      reminderTime: '16:45',
+      today: '2026-11-27',
+      unsubscribePage: `${origin}/abmelden/${unsubscribeToken(id)}`,
+      unsubscribeUrl: `${origin}/api/unsubscribe/${unsubscribeToken(id)}`,
+    }),
+  });
+  const reminder = reminderFor('de');
+  await mailScreenshot(page, reminder, 'reminders', 'mail-reminder-de');
+  await mailScreenshot(page, reminderFor('tr'), 'reminders', 'mail-reminder-tr');
+
+  // its "Abbestellen" link, opened on another device without signing in
   const other = await browser.newContext({ viewport: PHONE, locale: 'de-DE' });
   const mailPage = await other.newPage();
-  await mailPage.goto(`/abmelden/${unsubscribeToken(id)}`);
+  await mailPage.goto(linkPath(reminder, '/abmelden/'));
   await expect(mailPage.getByRole('heading', { name: `Keine Übungserinnerungen mehr für ${student.name}?` })).toBeVisible();
   await expectNoSeriousAxe(mailPage);
   await shot(mailPage, 'reminders', 'unsubscribe-de-phone');
@@ -95,9 +122,31 @@ test('a parent turns the weekly note on from the phone menu; its unsubscribe lin
   await shot(page, 'reminders', 'weekly-tr-phone');
 
   const token = `${user.id}.weekly.${createHmac('sha256', APP_SECRET).update(`unsubscribe:${user.id}:weekly`).digest('base64url')}`;
+  const origin = new URL(page.url()).origin;
+  const children = [
+    { name: 'Ayşe Demir', teacher: 'Mehmet Yılmaz', minutes: 95, plannedMinutes: 120, done: 4, open: 1, newFeedback: 1, url: `${origin}/children/2` },
+    { name: 'Can Demir', teacher: 'Mehmet Yılmaz', minutes: 0, plannedMinutes: 0, done: 0, open: 0, newFeedback: 0, url: `${origin}/children/3` },
+  ];
+  const note = (lang: 'de' | 'tr') => ({
+    from: 'post@example.test',
+    to: ['eltern@example.com'],
+    ...weeklyNoteMailContent({
+      to: 'eltern@example.com',
+      name: user.name,
+      lang,
+      from: '2026-11-23',
+      until: '2026-11-29',
+      children,
+      time: '17:00',
+      unsubscribePage: `${origin}/abmelden/${token}`,
+      unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
+    }),
+  });
+  await mailScreenshot(page, note('de'), 'reminders', 'mail-weekly-de');
+  await mailScreenshot(page, note('tr'), 'reminders', 'mail-weekly-tr');
   const other = await browser.newContext({ viewport: PHONE, locale: 'de-DE' });
   const mailPage = await other.newPage();
-  await mailPage.goto(`/abmelden/${token}`);
+  await mailPage.goto(linkPath(note('de'), '/abmelden/'));
   await expect(mailPage.getByRole('heading', { name: `Keinen Wochenbericht mehr an ${user.name}?` })).toBeVisible();
   await mailPage.getByRole('button', { name: 'Wochenbericht abbestellen' }).click();
   await expect(mailPage.getByText(`${user.name} bekommt keinen Wochenbericht mehr.`)).toBeVisible();
