@@ -100,9 +100,9 @@ function screensOf(role: 'teacher' | 'student' | 'guardian' | 'demoGuardian' | '
     case 'teacher':
       return ['/', '/students', `/students/${studentId}`, `/students/${studentId}/report`, '/courses', '/exercises', '/review', `/submissions/${taskId}`, '/tools'];
     case 'student':
-      return ['/', '/submissions', `/submissions/${taskId}`, '/tools'];
+      return ['/', '/submissions', `/submissions/${taskId}`, '/tools', '/benachrichtigungen'];
     case 'guardian':
-      return ['/', `/children/${studentId}`, '/tools'];
+      return ['/', `/children/${studentId}`, '/tools', '/benachrichtigungen'];
     case 'demoGuardian':
       return ['/'];
     case 'admin':
@@ -180,8 +180,8 @@ test.describe('every screen of every role: axe clean and no sideways scroll on a
     await request.dispose();
   });
 
-  test('guest: the sign-in page and an invitation with a long name and address', async ({ page }) => {
-    await checkRole(page, 'guest', ['/login', `/einladung/${setup.openInviteToken}`]);
+  test('guest: the sign-in page, an invitation with a long name and address, and Passwort vergessen', async ({ page }) => {
+    await checkRole(page, 'guest', ['/login', `/einladung/${setup.openInviteToken}`, '/passwort-vergessen']);
   });
 
   test('teacher', async ({ page }) => {
