@@ -29,7 +29,7 @@ export const notificationSettingsBody = z.object({
 export type NotificationSettingsBody = z.infer<typeof notificationSettingsBody>;
 
 /** An unsubscribe link's token: `{user id}.{kind}.{43-character signature}`. */
-export const UNSUBSCRIBE_KINDS = ['practice', 'weekly'] as const;
+export const UNSUBSCRIBE_KINDS = ['practice', 'weekly', 'digest'] as const;
 export const unsubscribeParams = z.object({ token: z.string().max(200) });
 export const unsubscribeInfo = z.object({ kind: z.enum(UNSUBSCRIBE_KINDS), name: z.string(), subscribed: z.boolean() }).meta({ id: 'UnsubscribeInfo' });
 export type UnsubscribeInfo = z.infer<typeof unsubscribeInfo>;
@@ -59,3 +59,19 @@ export type WeeklyNoteSettings = z.infer<typeof weeklyNoteSettingsSchema>;
 
 export const weeklyNoteBody = z.object({ weekly_note: z.boolean() });
 export type WeeklyNoteBody = z.infer<typeof weeklyNoteBody>;
+
+/** The daily digest of new feedback (docs/decisions/reminders.md), at this time of the school's day. */
+export const DIGEST_TIME = '18:00';
+
+export const feedbackDigestSettingsSchema = z
+  .object({
+    feedback_digest: z.boolean(),
+    email: emailText,
+    mail_available: z.boolean(),
+    time: z.string(),
+    time_zone: z.string(),
+  })
+  .meta({ id: 'FeedbackDigestSettings' });
+export type FeedbackDigestSettings = z.infer<typeof feedbackDigestSettingsSchema>;
+
+export const feedbackDigestBody = z.object({ feedback_digest: z.boolean() });

@@ -44,7 +44,14 @@ test('a student sets a daily reminder (the night is not offered) that stays; the
   await expectNoSeriousAxe(page);
   await shot(page, 'reminders', 'settings-de-desktop');
 
+  // the feedback digest beside it
+  const digest = page.getByTestId('feedback-digest-settings');
+  await digest.getByLabel('Feedback-Zusammenfassung per E-Mail').check();
+  await digest.getByRole('button', { name: 'Speichern' }).click();
+  await expect(digest.getByTestId('feedback-digest-status')).toHaveText('Aktiv: täglich um 18:00 Uhr');
+
   await page.reload();
+  await expect(page.getByTestId('feedback-digest-status')).toHaveText('Aktiv: täglich um 18:00 Uhr');
   await expect(page.getByTestId('reminder-status')).toHaveText('Aktiv: täglich um 16:45 Uhr');
   await expect(page.getByLabel('Uhrzeit', { exact: true })).toHaveValue('16:45');
 

@@ -26,7 +26,22 @@ export interface Mailer {
   sendPasswordReset(mail: PasswordResetMail): Promise<boolean>;
   sendReminder(mail: ReminderMail): Promise<boolean>;
   sendWeeklyNote(mail: WeeklyNoteMail): Promise<boolean>;
+  sendFeedbackDigest(mail: FeedbackDigestMail): Promise<boolean>;
 }
+
+/** The day's new feedback in one mail (docs/decisions/reminders.md): a student's own takes, or a parent's children's. */
+export type FeedbackDigestMail = {
+  to: string;
+  name: string;
+  lang: 'de' | 'tr';
+  /** 'student' writes du / sen, 'guardian' Sie / siz. */
+  audience: 'student' | 'guardian';
+  items: Array<{ child: string | null; task: string; teacher: string; url: string }>;
+  more: number;
+  time: string;
+  unsubscribePage: string;
+  unsubscribeUrl: string;
+};
 
 /** A parent's weekly note (docs/decisions/reminders.md): each child's last seven days, in the parent's language. */
 export type WeeklyNoteMail = {
@@ -262,6 +277,46 @@ export function weeklyNoteMailContent(mail: WeeklyNoteMail): { subject: string; 
   };
 }
 
+/** The day's feedback digest: one line per take with new feedback, each a link to the take at its newest comment. */
+export function feedbackDigestMailContent(mail: FeedbackDigestMail): { subject: string; text: string } {
+  const tr = mail.lang === 'tr';
+  const student = mail.audience === 'student';
+  const lines = mail.items.map((i) => `- ${i.child ? `${i.child}: ` : ''}${i.task} (${i.teacher}): ${i.url}`);
+  if (mail.more > 0) lines.push(tr ? `… ve ${mail.more} tane daha` : `… und ${mail.more} weitere`);
+  if (tr) {
+    return {
+      subject: 'Übungskontrolle: yeni geri bildirim',
+      text: [
+        `Merhaba ${mail.name},`,
+        '',
+        student ? 'öğretmenin kayıtlarına geri bildirim verdi:' : 'öğretmen, çocuğunuzun kayıtlarına geri bildirim verdi:',
+        ...lines,
+        '',
+        student
+          ? `Bu özeti, Übungskontrolle'de açtığın için alıyorsun (yeni geri bildirim olan günlerde saat ${mail.time}).`
+          : `Bu özeti, Übungskontrolle'de açtığınız için alıyorsunuz (yeni geri bildirim olan günlerde saat ${mail.time}).`,
+        `${student ? 'Artık istemiyorsan' : 'Abonelikten çıkmak için'}: ${mail.unsubscribePage}`,
+        '',
+      ].join('\n'),
+    };
+  }
+  return {
+    subject: 'Übungskontrolle: Neues Feedback',
+    text: [
+      student ? `Hallo ${mail.name},` : `Guten Tag ${mail.name},`,
+      '',
+      student ? 'deine Lehrkraft hat auf deine Aufnahmen geantwortet:' : 'die Lehrkraft hat auf Aufnahmen Ihres Kindes geantwortet:',
+      ...lines,
+      '',
+      student
+        ? `Du bekommst diese Zusammenfassung, weil du sie in der Übungskontrolle eingeschaltet hast (an Tagen mit neuem Feedback um ${mail.time} Uhr).`
+        : `Sie bekommen diese Zusammenfassung, weil Sie sie in der Übungskontrolle eingeschaltet haben (an Tagen mit neuem Feedback um ${mail.time} Uhr).`,
+      `Abbestellen: ${mail.unsubscribePage}`,
+      '',
+    ].join('\n'),
+  };
+}
+
 /** A Mailer over a nodemailer transport (SMTP in production; the tests pass a stream transport or a local server). */
 export class NodemailerMailer implements Mailer {
   constructor(
@@ -302,6 +357,18 @@ export class NodemailerMailer implements Mailer {
         headers: { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       },
       ['weekly note e-mailed', 'could not e-mail a weekly note'],
+    );
+  }
+
+  async sendFeedbackDigest(mail: FeedbackDigestMail): Promise<boolean> {
+    return this.send(
+      { name: mail.name, address: mail.to },
+      {
+        ...feedbackDigestMailContent(mail),
+        language: mail.lang,
+        headers: { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      },
+      ['feedback digest e-mailed', 'could not e-mail a feedback digest'],
     );
   }
 

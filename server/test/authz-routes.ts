@@ -168,6 +168,16 @@ export const matrix: Record<string, Spec> = {
     expect: anyStudent(200),
     build: async () => ({ method: 'PUT', url: '/api/notification-settings', payload: { reminder_time: '17:00' } }),
   },
+  'GET /api/notification-settings/digest': {
+    access: 'any',
+    expect: { ...anyStudent(200), guardianA: 200, guardianB: 200 },
+    build: async () => ({ url: '/api/notification-settings/digest' }),
+  },
+  'PUT /api/notification-settings/digest': {
+    access: 'any',
+    expect: { ...anyStudent(200), guardianA: 200, guardianB: 200 },
+    build: async () => ({ method: 'PUT', url: '/api/notification-settings/digest', payload: { feedback_digest: true } }),
+  },
   'GET /api/unsubscribe/:token': {
     // the signed token of a reminder mail is the permission (for its user and kind only)
     access: 'public',

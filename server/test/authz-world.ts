@@ -92,13 +92,14 @@ export async function makeWorld(t: TestApp) {
 /**
  * A digest of every table's content (tokens without last_used_at, which a plain read may renew;
  * not sign_in_failures, where a refused sign-in is counted – the limiter's bookkeeping, held in the
- * database so that every server process counts it, decision 0013): equal digests before and after
- * a call prove the call changed nothing.
+ * database so that every server process counts it, decision 0013 – nor scheduled_jobs, which the
+ * server's own timers write, not a call): equal digests before and after a call prove the call
+ * changed nothing.
  */
 export async function dbDigest(t: TestApp): Promise<string> {
   const tables = await rows<{ name: string }>(
     t.db,
-    sql.raw(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' and c.relname <> 'sign_in_failures' order by 1`),
+    sql.raw(`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind = 'r' and c.relname not in ('sign_in_failures', 'scheduled_jobs') order by 1`),
   );
   const parts = tables.map(({ name }) => {
     const src = name === 'tokens' ? `select id, user_id, token_hash, created_at from tokens` : `select * from "${name}"`;

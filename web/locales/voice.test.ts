@@ -48,6 +48,8 @@ export const AUDIENCE: Record<string, Audience> = {
   reminders: 'student',
   'reminders:weekly': 'adult',
   'reminders:unsubscribeWeekly': 'adult',
+  'reminders:digestParent': 'adult',
+  'reminders:unsubscribeDigest': 'both',
   'recordings:recorder': 'student',
   'recordings:permission': 'student',
   'recordings:send': 'student',

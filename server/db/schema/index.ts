@@ -474,6 +474,8 @@ export const notificationSettings = pgTable(
     reminderTime: text('reminder_time'),
     /** A parent's weekly note about their children (Sunday evening), opted in. */
     weeklyNote: boolean('weekly_note').notNull().default(false),
+    /** A daily digest of new feedback (a student's own takes, a parent's children's), opted in. */
+    feedbackDigest: boolean('feedback_digest').notNull().default(false),
     language: text('language', { enum: ['de', 'tr'] })
       .notNull()
       .default('de'),

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bodyErrors, errorResponsesOf, languageOnlyQuery } from '@contract/common';
-import { notificationSettingsBody, notificationSettingsSchema, unsubscribeInfo, unsubscribeParams, weeklyNoteBody, weeklyNoteSettingsSchema } from '@contract/notifications';
-import { invalid } from '../../errors';
+import { feedbackDigestBody, feedbackDigestSettingsSchema, notificationSettingsBody, notificationSettingsSchema, unsubscribeInfo, unsubscribeParams, weeklyNoteBody, weeklyNoteSettingsSchema } from '@contract/notifications';
+import { forbidden, invalid } from '../../errors';
 import { currentUser } from '../../lib/auth';
 import { scheduleOnce } from '../../lib/jobs';
 import { requestLang } from '../../lib/lang';
@@ -35,6 +35,7 @@ export default async function remindersRoutes(fastify: FastifyInstance) {
         const mailer = mailerOf(app);
         await service.run(mailer);
         await service.runWeekly(mailer);
+        await service.runDigest(mailer);
       },
       onError: (err) => app.log.error({ err }, 'practice reminders failed'),
     });
@@ -121,6 +122,46 @@ export default async function remindersRoutes(fastify: FastifyInstance) {
       const user = currentUser(req);
       await service.saveWeekly(user.id, req.body.weekly_note, requestLang(req));
       return service.weeklySettings(user.id, user.email, mailerOf(app) !== null);
+    },
+  );
+
+  app.get(
+    '/api/notification-settings/digest',
+    {
+      // a student's own takes, a parent's children's; nobody else has feedback to be told of
+      config: { access: 'any' },
+      schema: {
+        tags,
+        description: 'The daily digest of new feedback by e-mail (students and parents; 403 for other roles): on or off, where and when it comes.',
+        querystring: languageOnlyQuery,
+        response: { 200: feedbackDigestSettingsSchema, ...errorResponsesOf(401, 403) },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      if (user.role !== 'student' && user.role !== 'guardian') throw forbidden();
+      return service.digestSettings(user.id, user.email, mailerOf(app) !== null);
+    },
+  );
+
+  app.put(
+    '/api/notification-settings/digest',
+    {
+      config: { access: 'any' },
+      bodyLimit: LOGIN_BODY_LIMIT,
+      schema: {
+        tags,
+        description: 'Turns the daily feedback digest on or off (students and parents; 403 for other roles). It is written in the language of this request.',
+        querystring: languageOnlyQuery,
+        body: feedbackDigestBody,
+        response: { 200: feedbackDigestSettingsSchema, ...errorResponsesOf(401, 403), ...bodyErrors },
+      },
+    },
+    async (req) => {
+      const user = currentUser(req);
+      if (user.role !== 'student' && user.role !== 'guardian') throw forbidden();
+      await service.saveDigest(user.id, req.body.feedback_digest, requestLang(req));
+      return service.digestSettings(user.id, user.email, mailerOf(app) !== null);
     },
   );
 

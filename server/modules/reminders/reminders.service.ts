@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rows, type Db } from '../../db/client';
 import type { AppConfig } from '../../config';
@@ -7,7 +7,7 @@ import { notFound, type Lang, type Msg } from '../../errors';
 import type { Mailer } from '../../lib/mail';
 import { todayInZone } from '../../lib/time';
 import { NEW_FEEDBACK_SQL } from '../recordings/recordings.repo';
-import { inQuietHours, WEEKLY_NOTE_TIME, WEEKLY_NOTE_WEEKDAY, type NotificationSettings, type UnsubscribeInfo, type WeeklyNoteSettings } from '@contract/notifications';
+import { DIGEST_TIME, inQuietHours, WEEKLY_NOTE_TIME, WEEKLY_NOTE_WEEKDAY, type FeedbackDigestSettings, type NotificationSettings, type UnsubscribeInfo, type WeeklyNoteSettings } from '@contract/notifications';
 
 /**
  * The daily practice reminder by e-mail (docs/decisions/reminders.md).
@@ -23,7 +23,10 @@ import { inQuietHours, WEEKLY_NOTE_TIME, WEEKLY_NOTE_WEEKDAY, type NotificationS
 
 export const REMINDER_KIND = 'practice';
 export const WEEKLY_KIND = 'weekly';
-type MailKind = typeof REMINDER_KIND | typeof WEEKLY_KIND;
+export const DIGEST_KIND = 'digest';
+type MailKind = typeof REMINDER_KIND | typeof WEEKLY_KIND | typeof DIGEST_KIND;
+/** Takes named in a digest; the rest are counted. */
+export const DIGEST_ITEMS_LISTED = 10;
 /** Overdue open tasks count as still due for this many days (then the reminder stops nagging about them). */
 export const REMINDER_OVERDUE_DAYS = 6;
 /** Tasks named in a mail; the rest are counted. */
@@ -71,7 +74,7 @@ export function unsubscribeToken(secret: string, userId: number, kind: MailKind 
 }
 
 function verifyToken(secret: string, token: string): { userId: number; kind: MailKind } | null {
-  const m = /^(\d{1,10})\.(practice|weekly)\.([A-Za-z0-9_-]{43})$/.exec(token);
+  const m = /^(\d{1,10})\.(practice|weekly|digest)\.([A-Za-z0-9_-]{43})$/.exec(token);
   if (!m) return null;
   const userId = Number(m[1]);
   const kind = m[2] as MailKind;
@@ -148,6 +151,17 @@ export class RemindersService {
       on conflict (user_id) do update set weekly_note = excluded.weekly_note, language = excluded.language, updated_at = now()`);
   }
 
+  async digestSettings(userId: number, email: string, mailAvailable: boolean): Promise<FeedbackDigestSettings> {
+    const [row] = await rows<{ feedback_digest: boolean }>(this.db, sql`select feedback_digest from notification_settings where user_id = ${userId}`);
+    return { feedback_digest: row?.feedback_digest === true, email, mail_available: mailAvailable, time: DIGEST_TIME, time_zone: this.config.APP_TIMEZONE };
+  }
+
+  async saveDigest(userId: number, enabled: boolean, lang: Lang): Promise<void> {
+    await this.db.execute(sql`
+      insert into notification_settings (user_id, feedback_digest, language) values (${userId}, ${enabled}, ${lang})
+      on conflict (user_id) do update set feedback_digest = excluded.feedback_digest, language = excluded.language, updated_at = now()`);
+  }
+
   isQuiet(time: string): boolean {
     const q = quietHoursOf(this.config);
     return inQuietHours(time, q.from, q.to);
@@ -156,12 +170,13 @@ export class RemindersService {
   async describeUnsubscribe(token: string): Promise<UnsubscribeInfo> {
     const v = verifyToken(this.secret, token);
     if (!v) throw notFound(reminderMessages.linkInvalid);
-    const [u] = await rows<{ name: string; reminder_time: string | null; weekly_note: boolean | null }>(
+    const [u] = await rows<{ name: string; reminder_time: string | null; weekly_note: boolean | null; feedback_digest: boolean | null }>(
       this.db,
-      sql`select u.name, ns.reminder_time, ns.weekly_note from users u left join notification_settings ns on ns.user_id = u.id where u.id = ${v.userId}`,
+      sql`select u.name, ns.reminder_time, ns.weekly_note, ns.feedback_digest from users u left join notification_settings ns on ns.user_id = u.id where u.id = ${v.userId}`,
     );
     if (!u) throw notFound(reminderMessages.linkInvalid);
-    return { kind: v.kind, name: u.name, subscribed: v.kind === WEEKLY_KIND ? u.weekly_note === true : u.reminder_time !== null };
+    const subscribed = v.kind === WEEKLY_KIND ? u.weekly_note === true : v.kind === DIGEST_KIND ? u.feedback_digest === true : u.reminder_time !== null;
+    return { kind: v.kind, name: u.name, subscribed };
   }
 
   /** One click (RFC 8058) or the page's button: the reminder ends. Repeating it changes nothing. */
@@ -169,6 +184,7 @@ export class RemindersService {
     const info = await this.describeUnsubscribe(token);
     const v = verifyToken(this.secret, token)!;
     if (v.kind === WEEKLY_KIND) await this.db.execute(sql`update notification_settings set weekly_note = false, updated_at = now() where user_id = ${v.userId}`);
+    else if (v.kind === DIGEST_KIND) await this.db.execute(sql`update notification_settings set feedback_digest = false, updated_at = now() where user_id = ${v.userId}`);
     else await this.db.execute(sql`update notification_settings set reminder_time = null, updated_at = now() where user_id = ${v.userId}`);
     if (info.subscribed) this.log.info({ kind: v.kind }, 'reminder unsubscribed');
     return { ...info, subscribed: false };
@@ -343,6 +359,95 @@ export class RemindersService {
       }
     }
     if (due.length) this.log.info({ today, claimed: result.claimed, sent: result.sent, failed: result.failed }, 'weekly notes');
+    return result;
+  }
+
+  /**
+   * The daily feedback digest: from DIGEST_TIME, every student or parent who opted in and has
+   * feedback from the last 24 hours that the child has not seen yet gets one mail (claimed like the
+   * reminders, kind 'digest', that day) listing those takes, each linked to its newest comment.
+   * Feedback the child already looked at in the app is not mailed.
+   */
+  async runDigest(mailer: Mailer | null, now: Date = new Date()): Promise<ReminderRun> {
+    const tz = this.config.APP_TIMEZONE;
+    const today = todayInZone(tz, now);
+    const time = timeInZone(now, tz);
+    const quiet = this.isQuiet(time);
+    const result: ReminderRun = { today, time, quiet, claimed: 0, sent: 0, failed: 0 };
+    if (quiet || !mailer || time < DIGEST_TIME) return result;
+    const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+    const mine = (user: SQL) =>
+      sql`(r.student_id = ${user} or r.student_id in (select l.student_id from guardian_links l where l.guardian_id = ${user}))
+          and r.feedback_at > ${since} and ${NEW_FEEDBACK_SQL}`;
+    const due = await rows<{
+      user_id: number;
+      name: string;
+      email: string;
+      role: 'student' | 'guardian';
+      language: Lang;
+      items: Array<{ recording_id: number; submission_id: number; student_id: number; child: string; task: string; teacher: string; comment_id: number | null; at_ms: number | null }>;
+      total: number | string;
+    }>(
+      this.db,
+      sql`with due as (
+            select ns.user_id, ns.language, u.name, u.email, u.role
+              from notification_settings ns
+              join users u on u.id = ns.user_id and u.deactivated_at is null and u.role in ('student', 'guardian')
+             where ns.feedback_digest
+               and not exists (select 1 from reminders_sent rs where rs.user_id = ns.user_id and rs.kind = ${DIGEST_KIND} and rs.local_date = ${today})
+               and exists (select 1 from recordings r where ${mine(sql`ns.user_id`)})
+          ), claimed as (
+            insert into reminders_sent (user_id, kind, local_date)
+            select user_id, ${DIGEST_KIND}, ${today}::date from due
+            on conflict do nothing
+            returning user_id
+          )
+          select d.user_id, d.name, d.email, d.role, d.language,
+                 coalesce((select json_agg(x order by x.feedback_at desc, x.recording_id desc) from (
+                   select r.id as recording_id, r.submission_id, r.student_id, r.feedback_at, c.name as child, s.exercise_title as task, t.name as teacher,
+                          lc.id as comment_id, lc.at_ms
+                     from recordings r
+                     join users c on c.id = r.student_id and c.school_id = r.school_id
+                     join submissions s on s.id = r.submission_id and s.school_id = r.school_id
+                     join users t on t.id = r.teacher_id and t.school_id = r.school_id
+                     left join lateral (
+                       select rc.id, rc.at_ms from recording_comments rc where rc.recording_id = r.id and rc.school_id = r.school_id
+                       order by rc.updated_at desc, rc.id desc limit 1
+                     ) lc on true
+                    where ${mine(sql`d.user_id`)}
+                    order by r.feedback_at desc, r.id desc limit ${DIGEST_ITEMS_LISTED}) x), '[]'::json) as items,
+                 (select count(*) from recordings r where ${mine(sql`d.user_id`)}) as total
+            from due d join claimed c on c.user_id = d.user_id`,
+    );
+    result.claimed = due.length;
+    const origin = this.origin();
+    for (const r of due) {
+      const token = unsubscribeToken(this.secret, r.user_id, DIGEST_KIND);
+      const student = r.role === 'student';
+      const ok = await mailer.sendFeedbackDigest({
+        to: r.email,
+        name: r.name,
+        lang: r.language === 'tr' ? 'tr' : 'de',
+        audience: student ? 'student' : 'guardian',
+        items: r.items.map((i) => {
+          // the address the app's own feedback badge uses (web/lib/feedback-landing.ts)
+          const q = new URLSearchParams({ take: String(i.recording_id) });
+          if (i.at_ms !== null) q.set('t', String(i.at_ms));
+          const path = student ? `/submissions/${i.submission_id}` : `/children/${i.student_id}`;
+          return { child: student ? null : i.child, task: i.task, teacher: i.teacher, url: `${origin}${path}?${q.toString()}${i.comment_id !== null ? `#comment-${i.comment_id}` : ''}` };
+        }),
+        more: Math.max(0, Number(r.total) - r.items.length),
+        time: DIGEST_TIME,
+        unsubscribePage: `${origin}/abmelden/${token}`,
+        unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
+      });
+      if (ok) result.sent++;
+      else {
+        result.failed++;
+        await this.db.execute(sql`delete from reminders_sent where user_id = ${r.user_id} and kind = ${DIGEST_KIND} and local_date = ${today}`);
+      }
+    }
+    if (due.length) this.log.info({ today, claimed: result.claimed, sent: result.sent, failed: result.failed }, 'feedback digests');
     return result;
   }
 }

@@ -22,7 +22,9 @@ const silent = { info: () => undefined, warn: () => undefined, error: () => unde
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await setupTestApp({ PUBLIC_URL: 'https://schule.example.org', SMTP_URL: smtp.url, SMTP_FROM: 'Musikschule <post@example.test>' });
+  // No mail server for the app itself: its own job (every few minutes, on the real clock) must not
+  // send beside the runs below, which use `mailer` on a moved clock.
+  t = await setupTestApp({ PUBLIC_URL: 'https://schule.example.org' });
   mailer = new NodemailerMailer(nodemailer.createTransport({ url: smtp.url }), 'Musikschule <post@example.test>', 'Europe/Berlin', silent);
   service = new RemindersService(t.db, t.deps.config, t.deps.secret, silent);
 });
@@ -66,7 +68,7 @@ describe('the settings', () => {
     expect(get.json()).toEqual({
       reminder_time: null,
       email: student.email,
-      mail_available: true,
+      mail_available: false,
       quiet_hours: { from: '21:00', to: '07:00' },
       time_zone: 'Europe/Berlin',
     });
@@ -186,6 +188,19 @@ describe('the job', () => {
     }
   });
 
+  it('the settings say whether the school sends mail at all', async () => {
+    const withMail = await setupTestApp({ SMTP_URL: smtp.url, SMTP_FROM: 'post@example.test' });
+    try {
+      const student = await withMail.student(await withMail.teacher());
+      const parent = await withMail.guardian([student]);
+      expect((await withMail.app.inject({ method: 'GET', url: '/api/notification-settings', headers: student.headers })).json().mail_available).toBe(true);
+      expect((await withMail.app.inject({ method: 'GET', url: '/api/guardian/weekly-note', headers: parent.headers })).json().mail_available).toBe(true);
+      expect((await withMail.app.inject({ method: 'GET', url: '/api/notification-settings/digest', headers: parent.headers })).json().mail_available).toBe(true);
+    } finally {
+      await withMail.close();
+    }
+  });
+
   it('claims nothing without a mail server', async () => {
     await studentWithTask({ dueDate: '2026-07-01', reminder: '10:00' });
     expect(await service.run(null, berlin('2026-07-01T10:00', '+02:00'))).toMatchObject({ claimed: 0, sent: 0 });
@@ -251,7 +266,7 @@ describe('the weekly note to parents', () => {
     );
 
     const settings = await t.app.inject({ method: 'GET', url: '/api/guardian/weekly-note', headers: parent.headers });
-    expect(settings.json()).toEqual({ weekly_note: false, email: parent.email, mail_available: true, sent_at: { weekday: 7, time: '17:00' }, time_zone: 'Europe/Berlin' });
+    expect(settings.json()).toEqual({ weekly_note: false, email: parent.email, mail_available: false, sent_at: { weekday: 7, time: '17:00' }, time_zone: 'Europe/Berlin' });
     const on = await t.app.inject({ method: 'PUT', url: '/api/guardian/weekly-note', headers: parent.headers, payload: { weekly_note: true } });
     expect(on.json().weekly_note).toBe(true);
     for (const who of [ada, teacher]) {
@@ -312,5 +327,59 @@ describe('the weekly note to parents', () => {
     expect(mail!.text).toContain('Elif Hafta (öğretmen: Hoca)');
     expect(mail!.text).toContain('- Çalışma süresi: 0 dakika');
     expect(mail!.text).toContain('her pazar saat 17:00');
+  });
+});
+
+describe('the daily feedback digest', () => {
+  it('gathers the day’s unseen feedback in one mail from 18:00, for the student and for a parent, each line a link to the take at its newest comment', async () => {
+    const teacher = await t.teacher({ name: 'Herr Feedback' });
+    const student = await t.student(teacher, { name: 'Mila Digest' });
+    const parent = await t.guardian([student], { name: 'Vater Digest' });
+    const exercise = await t.exercise(teacher, { title: 'Etüde Nr. 3' });
+    const task = await t.submission(student, teacher, exercise, { dueDate: '2026-09-14' });
+    const take = async (feedbackAt: Date, seen: Date | null) => {
+      const [r] = await rows<{ id: number }>(
+        t.db,
+        sql`insert into recordings (submission_id, student_id, teacher_id, kind, mime_type, path, filename, size, duration_ms, feedback_at, seen_at)
+            values (${task.id}, ${student.id}, ${teacher.id}, 'audio', 'audio/wav', ${`recordings/${task.id}/${Math.random()}.wav`}, 'take.wav', 100, 4000, ${feedbackAt}, ${seen}) returning id`,
+      );
+      return r!.id;
+    };
+    const fresh = await take(berlin('2026-09-14T15:00', '+02:00'), null);
+    const [comment] = await rows<{ id: number }>(t.db, sql`insert into recording_comments (recording_id, teacher_id, at_ms, text) values (${fresh}, ${teacher.id}, 1500, 'Schön') returning id`);
+    await take(berlin('2026-09-14T14:00', '+02:00'), berlin('2026-09-14T16:00', '+02:00')); // already seen in the app
+    await take(berlin('2026-09-12T15:00', '+02:00'), null); // older than a day
+
+    for (const who of [student, parent]) {
+      const res = await t.app.inject({ method: 'PUT', url: '/api/notification-settings/digest', headers: who.headers, payload: { feedback_digest: true } });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ feedback_digest: true, time: '18:00' });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/notification-settings/digest', headers: teacher.headers })).statusCode).toBe(403);
+
+    expect((await service.runDigest(mailer, berlin('2026-09-14T17:59', '+02:00'))).claimed).toBe(0);
+    await service.runDigest(mailer, berlin('2026-09-14T18:00', '+02:00'));
+    const [own, ...moreOwn] = mailsTo(student.email);
+    expect(moreOwn).toHaveLength(0);
+    expect(own!.subject).toBe('Übungskontrolle: Neues Feedback');
+    expect(own!.text).toContain('Hallo Mila Digest,');
+    expect(own!.text).toContain('deine Lehrkraft hat auf deine Aufnahmen geantwortet:');
+    const lines = own!.text.split('\n').filter((l) => l.startsWith('- '));
+    expect(lines).toEqual([`- Etüde Nr. 3 (Herr Feedback): https://schule.example.org/submissions/${task.id}?take=${fresh}&t=1500#comment-${comment!.id}`]);
+    const token = unsubscribeToken(t.deps.secret, student.id, 'digest');
+    expect(own!.headers['list-unsubscribe']).toBe(`<https://schule.example.org/api/unsubscribe/${token}>`);
+
+    const [forParent] = mailsTo(parent.email);
+    expect(forParent!.text).toContain('Guten Tag Vater Digest,');
+    expect(forParent!.text).toContain(`- Mila Digest: Etüde Nr. 3 (Herr Feedback): https://schule.example.org/children/${student.id}?take=${fresh}&t=1500#comment-${comment!.id}`);
+
+    // once a day; the next day without new feedback: nothing
+    expect((await service.runDigest(mailer, berlin('2026-09-14T20:00', '+02:00'))).claimed).toBe(0);
+    expect((await service.runDigest(mailer, berlin('2026-09-15T18:30', '+02:00'))).claimed).toBe(0);
+    expect(mailsTo(student.email)).toHaveLength(1);
+
+    // its link ends the digest only
+    expect((await t.app.inject({ method: 'POST', url: `/api/unsubscribe/${token}` })).json()).toMatchObject({ kind: 'digest', subscribed: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/notification-settings/digest', headers: student.headers })).json().feedback_digest).toBe(false);
   });
 });

@@ -4,10 +4,11 @@ import { PageHeader } from '@web/components/ui/page-header';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { ReminderSettings } from '@web/features/reminders/components/reminder-settings';
 import { WeeklyNoteSettings } from '@web/features/reminders/components/weekly-note-settings';
+import { FeedbackDigestSettings } from '@web/features/reminders/components/feedback-digest-settings';
 
 /**
  * /benachrichtigungen (students and parents, docs/decisions/reminders.md): a student's daily practice
- * reminder, a parent's weekly note.
+ * reminder, a parent's weekly note, and for both the daily digest of new feedback.
  */
 export default function NotificationsScreen() {
   const { t } = useTranslation('reminders');
@@ -15,7 +16,10 @@ export default function NotificationsScreen() {
   return (
     <>
       <PageHeader title={t('page.title')} subtitle={role === 'guardian' ? t('weekly.pageSubtitle') : t('page.subtitle')} />
-      <div className="max-w-2xl">{role === 'guardian' ? <WeeklyNoteSettings /> : <ReminderSettings />}</div>
+      <div className="max-w-2xl space-y-6">
+        {role === 'guardian' ? <WeeklyNoteSettings /> : <ReminderSettings />}
+        <FeedbackDigestSettings audience={role === 'guardian' ? 'guardian' : 'student'} />
+      </div>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationSettings, UnsubscribeInfo, WeeklyNoteSettings } from '@contract/notifications';
+import type { FeedbackDigestSettings, NotificationSettings, UnsubscribeInfo, WeeklyNoteSettings } from '@contract/notifications';
 import { api } from '@web/lib/api';
 
 const settingsKey = ['notification-settings'] as const;
@@ -46,5 +46,21 @@ export function useSaveWeeklyNote() {
   return useMutation({
     mutationFn: (enabled: boolean) => api<WeeklyNoteSettings>('/api/guardian/weekly-note', { method: 'PUT', body: { weekly_note: enabled } }),
     onSuccess: (saved) => queryClient.setQueryData(weeklyKey, saved),
+  });
+}
+
+const digestKey = ['feedback-digest'] as const;
+
+/** GET /api/notification-settings/digest (students and parents): the daily feedback digest. */
+export function useFeedbackDigestSettings() {
+  return useQuery({ queryKey: digestKey, queryFn: ({ signal }) => api<FeedbackDigestSettings>('/api/notification-settings/digest', { signal }) });
+}
+
+/** PUT /api/notification-settings/digest. */
+export function useSaveFeedbackDigest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) => api<FeedbackDigestSettings>('/api/notification-settings/digest', { method: 'PUT', body: { feedback_digest: enabled } }),
+    onSuccess: (saved) => queryClient.setQueryData(digestKey, saved),
   });
 }

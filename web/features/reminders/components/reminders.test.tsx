@@ -7,6 +7,7 @@ import { jsonResponse, renderWithApp } from '@web/test/render';
 import { ReminderSettings } from './reminder-settings';
 import { UnsubscribeCard } from './unsubscribe-card';
 import { WeeklyNoteSettings } from './weekly-note-settings';
+import { FeedbackDigestSettings } from './feedback-digest-settings';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -169,5 +170,32 @@ describe('WeeklyNoteSettings', () => {
     expect(await screen.findByRole('heading', { name: 'Keinen Wochenbericht mehr an Petra?' })).toBeInTheDocument();
     await u.click(screen.getByRole('button', { name: 'Wochenbericht abbestellen' }));
     expect(await screen.findByText('Petra bekommt keinen Wochenbericht mehr.')).toBeInTheDocument();
+  });
+});
+
+describe('FeedbackDigestSettings', () => {
+  const digest = { feedback_digest: false, email: 'mila@example.com', mail_available: true, time: '18:00', time_zone: 'Europe/Berlin' };
+
+  it('speaks to a student, turns the digest on; a failed save says so', async () => {
+    let fail = false;
+    const calls = server((c) => (c.method === 'PUT' && fail ? jsonResponse(503, { message: 'Wartung: bitte später.' }) : jsonResponse(200, c.method === 'PUT' ? { ...digest, feedback_digest: true } : digest)));
+    const u = userEvent.setup();
+    renderWithApp(<FeedbackDigestSettings audience="student" />);
+    expect(await screen.findByText(/deine Lehrkraft auf deine Aufnahmen geantwortet hat, kommt um 18:00 Uhr eine E-Mail an mila@example.com/)).toBeInTheDocument();
+    await u.click(screen.getByLabelText('Feedback-Zusammenfassung per E-Mail'));
+    await u.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Gespeichert: Neues Feedback kommt als Zusammenfassung.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('feedback-digest-status')).toHaveTextContent('Aktiv: täglich um 18:00 Uhr'));
+    expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ feedback_digest: true }]);
+    fail = true;
+    await u.click(screen.getByLabelText('Feedback-Zusammenfassung per E-Mail'));
+    await u.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Wartung: bitte später.')).toBeInTheDocument();
+  });
+
+  it('speaks to a parent', async () => {
+    server(() => jsonResponse(200, digest));
+    renderWithApp(<FeedbackDigestSettings audience="guardian" />);
+    expect(await screen.findByText(/auf Aufnahmen Ihres Kindes geantwortet hat/)).toBeInTheDocument();
   });
 });

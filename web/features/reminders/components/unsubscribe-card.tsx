@@ -72,7 +72,7 @@ export function UnsubscribeCard({ token }: { token: string }) {
 
   const name = info.data.name;
   // the weekly note speaks to parents, the reminder to students
-  const texts = info.data.kind === 'weekly' ? 'reminders:unsubscribeWeekly' : 'reminders:unsubscribe';
+  const texts = info.data.kind === 'weekly' ? 'reminders:unsubscribeWeekly' : info.data.kind === 'digest' ? 'reminders:unsubscribeDigest' : 'reminders:unsubscribe';
   if (done || !info.data.subscribed) {
     return (
       <Box testId="unsubscribe-done">
