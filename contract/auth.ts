@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { emailText } from './common';
-import { newPasswordText } from './students';
 
 /** admin: the school's administration (Schulverwaltung); guardian: a parent who follows their children (docs/decisions/schools-and-roles.md). */
 export const ROLES = ['admin', 'teacher', 'student', 'guardian'] as const;
@@ -24,36 +23,3 @@ export type LoginBody = z.infer<typeof loginBody>;
 
 export const loginResponse = z.object({ token: z.string(), user: userSchema }).meta({ id: 'LoginResponse' });
 export type LoginResponse = z.infer<typeof loginResponse>;
-
-/**
- * "Passwort vergessen?" (docs/decisions/password-reset.md). The link's secret has the form of an
- * invitation's (32 random bytes, base64url); it is valid PASSWORD_RESET_VALID_MINUTES and once.
- */
-export const PASSWORD_RESET_VALID_MINUTES = 60;
-export const PASSWORD_RESET_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
-
-/** POST /api/password-reset: the address to send the link to. */
-export const passwordResetRequestBody = z.object({
-  email: z.string().trim().min(1).max(254).pipe(z.email()).meta({ format: 'email' }),
-});
-export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBody>;
-
-/**
- * The answer to every well-formed request, whether an account has the address or not. `mailed`
- * false: the server sends no e-mails at all (no SMTP server configured), so the message says to ask
- * the teacher or the school.
- */
-export const passwordResetRequested = z.object({ message: z.string(), mailed: z.boolean() }).meta({ id: 'PasswordResetRequested' });
-export type PasswordResetRequested = z.infer<typeof passwordResetRequested>;
-
-export const passwordResetTokenParams = z.object({ token: z.string().max(100) });
-
-/** GET /api/password-reset/{token}: whose password the link sets, and until when. */
-export const passwordResetPublic = z
-  .object({ name: z.string(), email: emailText, expires_at: z.string() })
-  .meta({ id: 'PasswordResetPublic' });
-export type PasswordResetPublic = z.infer<typeof passwordResetPublic>;
-
-/** POST /api/password-reset/{token}: the new password (as for an invitation). */
-export const passwordResetBody = z.object({ password: newPasswordText });
-export type PasswordResetBody = z.infer<typeof passwordResetBody>;

@@ -216,7 +216,9 @@ test.describe('student', () => {
 
     await open.click();
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('link')).toHaveText(['Dashboard', 'Aufgaben', 'Übungswerkzeuge']);
+    await expect(nav(page).getByRole('link')).toHaveText(['Dashboard', 'Aufgaben', 'Übungswerkzeuge']);
+    // beside the name: the bell to the reminders' settings (docs/decisions/reminders.md)
+    await expect(dialog.getByRole('link', { name: 'Benachrichtigungen' })).toBeVisible();
     await expect(dialog.getByTestId('user-role')).toHaveText('Schüler');
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
     await expectNoSeriousAxe(page);
@@ -239,7 +241,8 @@ test.describe('student', () => {
     await setLanguage(page, 'tr');
     await shot(page, 'foundation', 'layout-student-phone-tr');
     await page.getByRole('button', { name: 'Menüyü aç' }).click();
-    await expect(dialog.getByRole('link')).toHaveText(['Panel', 'Ödevler', 'Çalışma araçları']);
+    await expect(nav(page).getByRole('link')).toHaveText(['Panel', 'Ödevler', 'Çalışma araçları']);
+    await expect(dialog.getByRole('link', { name: 'Bildirimler' })).toBeVisible();
     await shot(page, 'foundation', 'menu-student-phone-tr', { fullPage: false });
   });
 

@@ -1,17 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  loginBody,
-  loginResponse,
-  passwordResetBody,
-  passwordResetPublic,
-  passwordResetRequestBody,
-  passwordResetRequested,
-  passwordResetTokenParams,
-  PASSWORD_RESET_VALID_MINUTES,
-  userSchema,
-} from '@contract/auth';
+import { loginBody, loginResponse, userSchema } from '@contract/auth';
+import { passwordResetBody, passwordResetPublic, passwordResetRequestBody, passwordResetRequested, passwordResetTokenParams, PASSWORD_RESET_VALID_MINUTES } from '@contract/password-reset';
 import { bodyErrors, errorResponsesOf, languageOnlyQuery } from '@contract/common';
 import { currentUser } from '../../lib/auth';
 import { LOGIN_BODY_LIMIT } from '../../lib/limits';

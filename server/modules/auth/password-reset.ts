@@ -9,7 +9,8 @@ import { audit } from '../../lib/audit';
 import type { Mailer } from '../../lib/mail';
 import { hashPassword } from '../../lib/passwords';
 import { SignInLimiter } from '../../lib/rate-limit';
-import { PASSWORD_RESET_TOKEN_PATTERN, PASSWORD_RESET_VALID_MINUTES, type LoginResponse, type PasswordResetPublic, type PasswordResetRequested } from '@contract/auth';
+import { type LoginResponse } from '@contract/auth';
+import { PASSWORD_RESET_TOKEN_PATTERN, PASSWORD_RESET_VALID_MINUTES, type PasswordResetPublic, type PasswordResetRequested } from '@contract/password-reset';
 import { toUser } from './auth.service';
 
 /**

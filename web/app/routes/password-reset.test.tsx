@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import type { PasswordResetPublic } from '@contract/auth';
+import type { PasswordResetPublic } from '@contract/password-reset';
 import i18n from '@web/lib/i18n';
 import { createQueryClient } from '@web/lib/query-client';
 import { authStore } from '@web/lib/auth/auth-store';

@@ -1,3 +1,4 @@
+import '@web/features/assignments/i18n';
 import type { TFunction } from 'i18next';
 import { assignmentSuccessCounts, defaultRecurrenceEnd } from '@contract/recurrence';
 import type { RecurrenceType } from '@contract/constants';

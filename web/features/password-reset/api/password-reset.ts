@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LoginResponse, PasswordResetPublic, PasswordResetRequested } from '@contract/auth';
+import type { LoginResponse } from '@contract/auth';
+import type { PasswordResetPublic, PasswordResetRequested } from '@contract/password-reset';
 import { api } from '@web/lib/api';
 
 /** POST /api/password-reset (public): the same answer whether an account has the address or not. */

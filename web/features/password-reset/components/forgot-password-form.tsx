@@ -3,7 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertCircle, Info, MailCheck, School } from 'lucide-react';
-import type { PasswordResetRequested } from '@contract/auth';
+import type { PasswordResetRequested } from '@contract/password-reset';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/fields';
 import { isApiError } from '@web/lib/api';
