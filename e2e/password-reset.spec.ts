@@ -27,7 +27,6 @@ test('a student who forgot the password gets a mail, follows its link, sets a ne
   await loginAs(otherPage, student.email, student.password);
 
   await page.setViewportSize(PHONE);
-  await page.bringToFront();
   await page.goto('/login');
   await page.getByRole('link', { name: 'Passwort vergessen?' }).click();
   await expect(page).toHaveURL(/\/passwort-vergessen$/);
@@ -39,7 +38,9 @@ test('a student who forgot the password gets a mail, follows its link, sets a ne
   // by keyboard: the field, then Enter
   await page.getByLabel('E-Mail-Adresse').fill(student.email.toUpperCase());
   await page.getByLabel('E-Mail-Adresse').press('Enter');
-  await expect(page.getByRole('heading', { name: 'Bitte ins Postfach schauen' })).toBeFocused();
+  // the answer takes the focus (checked in the document: with a second browser window open, this one need not be the active window)
+  await expect(page.getByRole('heading', { name: 'Bitte ins Postfach schauen' })).toBeVisible();
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Bitte ins Postfach schauen');
   await expect(page.getByTestId('reset-requested-message')).toContainText('ist ein Link zum Festlegen eines neuen Passworts unterwegs');
   await shot(page, 'password-reset', 'requested-de-phone');
 
