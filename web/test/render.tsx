@@ -1,3 +1,4 @@
+import { vi } from 'vitest';
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -33,4 +34,21 @@ export function jsonResponse(status: number, body: unknown): Response {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8' },
   });
+}
+
+/** One call the stubbed fetch saw: the path, the method and the JSON body. */
+export type FetchCall = { url: string; method: string; body: unknown };
+
+/** Replaces fetch with `answer` (vi.unstubAllGlobals() restores it) and records every call. */
+export function stubFetch(answer: (c: FetchCall) => Response): FetchCall[] {
+  const calls: FetchCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const c = { url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(c);
+      return answer(c);
+    }),
+  );
+  return calls;
 }

@@ -8,7 +8,7 @@ import type { InvitePublic } from '@contract/school';
 import i18n from '@web/lib/i18n';
 import { createQueryClient } from '@web/lib/query-client';
 import { authStore } from '@web/lib/auth/auth-store';
-import { jsonResponse } from '@web/test/render';
+import { jsonResponse, stubFetch } from '@web/test/render';
 import Root from '../root';
 import InviteAcceptScreen from './invite-accept';
 
@@ -27,19 +27,7 @@ const teacherInvite: InvitePublic = {
 };
 const user = { id: 12, name: 'Anna Roth', email: 'anna@example.com', role: { name: 'teacher' } };
 
-type Call = { url: string; method: string; body: unknown };
-function server(answer: (c: Call) => Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const c = { url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(c);
-      return answer(c);
-    }),
-  );
-  return calls;
-}
+const server = stubFetch;
 
 function renderAt(token = TOKEN) {
   const queryClient = createQueryClient();

@@ -8,7 +8,7 @@ import type { PasswordResetPublic } from '@contract/password-reset';
 import i18n from '@web/lib/i18n';
 import { createQueryClient } from '@web/lib/query-client';
 import { authStore } from '@web/lib/auth/auth-store';
-import { jsonResponse } from '@web/test/render';
+import { jsonResponse, stubFetch } from '@web/test/render';
 import Root from '../root';
 import ForgotPasswordScreen from './forgot-password';
 import ResetPasswordScreen from './reset-password';
@@ -22,19 +22,7 @@ const link: PasswordResetPublic = { name: 'Lina Sommer', email: 'lina@example.co
 const user = { id: 7, name: 'Lina Sommer', email: 'lina@example.com', role: { name: 'student' } };
 const SENT = 'Wenn es zu dieser E-Mail-Adresse ein Konto gibt, ist ein Link zum Festlegen eines neuen Passworts unterwegs. Er ist eine Stunde gültig.';
 
-type Call = { url: string; method: string; body: unknown };
-function server(answer: (c: Call) => Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const c = { url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(c);
-      return answer(c);
-    }),
-  );
-  return calls;
-}
+const server = stubFetch;
 
 function renderAt(path: string) {
   const queryClient = createQueryClient();

@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useSyncExte
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { User } from '@contract/auth';
+import type { LoginResponse, User } from '@contract/auth';
 import { queueFlashToast, useToast } from '@web/components/ui/toast';
 import { STORAGE_KEYS } from '@contract/constants';
 import { reloadTo } from '@web/lib/navigation';
@@ -21,6 +21,10 @@ export type AuthContextValue = {
   login: (email: string, password: string) => Promise<void>;
   /** POST /api/logout (errors only logged), clears the session, then /login. */
   logout: () => Promise<void>;
+  /** Ends the session on this device and stays on the page (a link page asks to sign out first). */
+  signOutHere: () => Promise<void>;
+  /** Takes the session a link page got (an invitation, a new password) and reloads at / with `flash` shown there. */
+  adoptSession: (res: LoginResponse, flash: string) => void;
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -47,17 +51,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
+  const adoptSession = useCallback((res: LoginResponse, flash: string) => {
+    authStore.setSession(res.token, res.user);
+    queueFlashToast('success', flash);
+    reloadTo('/');
+  }, []);
+
   const login = useCallback(
     async (email: string, password: string) => {
-      const res = await postLogin(email, password);
-      authStore.setSession(res.token, res.user);
-      queueFlashToast('success', t('loginSuccess'));
-      reloadTo('/');
+      adoptSession(await postLogin(email, password), t('loginSuccess'));
     },
-    [t],
+    [adoptSession, t],
   );
 
-  const logout = useCallback(async () => {
+  const signOutHere = useCallback(async () => {
     try {
       await postLogout();
     } catch (err) {
@@ -66,9 +73,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     authStore.clear();
     queryClient.clear();
     void import('@web/lib/persist').then((m) => m.forgetDeviceData());
+  }, [queryClient]);
+
+  const logout = useCallback(async () => {
+    await signOutHere();
     toast.success(t('logoutSuccess'));
     void navigate('/login', { replace: true });
-  }, [navigate, queryClient, t, toast]);
+  }, [navigate, signOutHere, t, toast]);
 
   const value = useMemo<AuthContextValue>(() => {
     const role = state.user?.role.name ?? null;
@@ -81,8 +92,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isStudent: role === 'student',
       login,
       logout,
+      signOutHere,
+      adoptSession,
     };
-  }, [state, login, logout]);
+  }, [state, login, logout, signOutHere, adoptSession]);
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

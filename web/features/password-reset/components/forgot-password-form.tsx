@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertCircle, Info, MailCheck, School } from 'lucide-react';
 import type { PasswordResetRequested } from '@contract/password-reset';
+import { PanelCard } from '@web/components/panel-card';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/fields';
 import { isApiError } from '@web/lib/api';
@@ -56,7 +57,7 @@ export function ForgotPasswordForm() {
 
   if (sent) {
     return (
-      <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" data-testid="reset-requested">
+      <PanelCard testId="reset-requested">
         <div className="flex items-start gap-3">
           <div className={`flex size-10 shrink-0 items-center justify-center rounded-full ${sent.mailed ? 'bg-brand-50' : 'bg-amber-50'}`}>
             {sent.mailed ? <MailCheck aria-hidden="true" className="size-5 text-brand-700" /> : <School aria-hidden="true" className="size-5 text-amber-700" />}
@@ -92,12 +93,12 @@ export function ForgotPasswordForm() {
             </Button>
           )}
         </div>
-      </div>
+      </PanelCard>
     );
   }
 
   return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" data-testid="forgot-password">
+    <PanelCard testId="forgot-password">
       <p className="text-sm text-slate-600">{t('password:forgot.intro')}</p>
       <form noValidate onSubmit={submit} className="mt-5 space-y-5" aria-describedby={formError ? `${id}-error` : undefined}>
         <TextField
@@ -133,6 +134,6 @@ export function ForgotPasswordForm() {
           {t('password:forgot.toLogin')}
         </Link>
       </div>
-    </div>
+    </PanelCard>
   );
 }

@@ -1,20 +1,18 @@
 import '@web/features/password-reset/i18n';
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlertCircle, LinkIcon, LogOut, UserCheck } from 'lucide-react';
+import { LinkIcon, LogOut, UserCheck } from 'lucide-react';
 import type { LoginResponse } from '@contract/auth';
 import { PASSWORD_RESET_TOKEN_PATTERN } from '@contract/password-reset';
 import { PASSWORD_MIN_LENGTH } from '@contract/constants';
-import { PASSWORD_MAX } from '@contract/students';
 import { Button } from '@web/components/ui/button';
-import { TextField } from '@web/components/ui/fields';
+import { NewPasswordForm } from '@web/components/new-password-form';
+import { PanelCard as Box } from '@web/components/panel-card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
 import { setNewPassword, usePasswordResetLink } from '../api/password-reset';
-
-type Errors = { password?: string; repeat?: string; form?: string };
 
 export type ResetPasswordFormProps = {
   token: string;
@@ -31,14 +29,6 @@ const primaryLink =
 const quietLink =
   'inline-flex h-12 items-center justify-center rounded-lg text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900';
 
-function Box({ children, testId }: { children: ReactNode; testId?: string }) {
-  return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" data-testid={testId}>
-      {children}
-    </div>
-  );
-}
-
 /**
  * The page of a "Passwort vergessen?" link: greets with the account's name, asks for the new
  * password twice and signs in. An unknown, used, replaced or expired link says so and offers a new
@@ -46,13 +36,8 @@ function Box({ children, testId }: { children: ReactNode; testId?: string }) {
  */
 export function ResetPasswordForm({ token, session, onSignOut, onDone }: ResetPasswordFormProps) {
   const { t } = useTranslation(['password', 'common']);
-  const formId = useId();
   const wellFormed = new RegExp(PASSWORD_RESET_TOKEN_PATTERN).test(token);
   const link = usePasswordResetLink(token, wellFormed && !session.signedIn);
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 
   if (session.signedIn) {
@@ -141,30 +126,6 @@ export function ResetPasswordForm({ token, session, onSignOut, onDone }: ResetPa
 
   const account = link.data;
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    const found: Errors = {};
-    if (!password) found.password = t('password:reset.errors.passwordRequired');
-    else if (password.length < PASSWORD_MIN_LENGTH) found.password = t('password:reset.errors.passwordShort', { count: PASSWORD_MIN_LENGTH });
-    if (!found.password && password !== repeat) found.repeat = repeat ? t('password:reset.errors.mismatch') : t('password:reset.errors.repeatRequired');
-    setErrors(found);
-    if (found.password || found.repeat) {
-      document.getElementById(`${formId}-${found.password ? 'password' : 'repeat'}`)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      onDone(await setNewPassword(token, password));
-      // The page reloads at /; the button stays busy until then.
-    } catch (err) {
-      if (isApiError(err, 422) && err.fieldError('password')) setErrors({ password: err.fieldError('password') });
-      else if (isApiError(err, 404)) setErrors({ form: t('password:reset.invalidText') });
-      else setErrors({ form: isApiError(err) && err.message ? err.message : t('password:reset.errors.failed') });
-      setBusy(false);
-    }
-  }
-
   return (
     <Box testId="reset-password">
       <h2 className="text-lg font-semibold text-slate-900">{t('password:reset.greeting', { name: account.name })}</h2>
@@ -181,44 +142,23 @@ export function ResetPasswordForm({ token, session, onSignOut, onDone }: ResetPa
           <dd className="font-medium text-slate-900">{formatDateTime(account.expires_at)}</dd>
         </div>
       </dl>
-      <form id={formId} noValidate onSubmit={submit} className="mt-6 space-y-5">
-        {/* The e-mail for the browser's password manager: it stores the new password under this account. */}
-        <input type="email" name="email" autoComplete="username" value={account.email} readOnly hidden />
-        <TextField
-          id={`${formId}-password`}
-          label={t('password:reset.password')}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          hint={t('password:reset.passwordHint', { count: PASSWORD_MIN_LENGTH })}
-          error={errors.password}
-        />
-        <TextField
-          id={`${formId}-repeat`}
-          label={t('password:reset.repeat')}
-          type="password"
-          name="password-repeat"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
-          error={errors.repeat}
-        />
-        <Button type="submit" fullWidth size="lg" loading={busy}>
-          {busy ? t('password:reset.submitting') : t('password:reset.submit')}
-        </Button>
-      </form>
-      {errors.form && (
-        <div role="alert" className="mt-5 flex gap-2.5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
-          <p>{errors.form}</p>
-        </div>
-      )}
+      <NewPasswordForm
+        email={account.email}
+        onSubmit={async (password) => onDone(await setNewPassword(token, password))}
+        texts={{
+          password: t('password:reset.password'),
+          passwordHint: t('password:reset.passwordHint', { count: PASSWORD_MIN_LENGTH }),
+          repeat: t('password:reset.repeat'),
+          submit: t('password:reset.submit'),
+          submitting: t('password:reset.submitting'),
+          passwordRequired: t('password:reset.errors.passwordRequired'),
+          passwordShort: t('password:reset.errors.passwordShort', { count: PASSWORD_MIN_LENGTH }),
+          repeatRequired: t('password:reset.errors.repeatRequired'),
+          mismatch: t('password:reset.errors.mismatch'),
+          linkGone: t('password:reset.invalidText'),
+          failed: t('password:reset.errors.failed'),
+        }}
+      />
     </Box>
   );
 }

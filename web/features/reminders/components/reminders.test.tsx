@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { NotificationSettings } from '@contract/notifications';
 import i18n from '@web/lib/i18n';
-import { jsonResponse, renderWithApp } from '@web/test/render';
+import { jsonResponse, renderWithApp, stubFetch } from '@web/test/render';
 import { ReminderSettings } from './reminder-settings';
 import { UnsubscribeCard } from './unsubscribe-card';
 import { WeeklyNoteSettings } from './weekly-note-settings';
@@ -19,19 +19,7 @@ const base: NotificationSettings = {
   time_zone: 'Europe/Berlin',
 };
 
-type Call = { url: string; method: string; body: unknown };
-function server(answer: (c: Call) => Response) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const c = { url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(c);
-      return answer(c);
-    }),
-  );
-  return calls;
-}
+const server = stubFetch;
 
 const timeField = () => screen.getByLabelText(/^Uhrzeit\W*$/, { selector: 'select' });
 

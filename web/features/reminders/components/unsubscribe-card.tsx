@@ -1,9 +1,10 @@
 import '@web/features/reminders/i18n';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellOff, CheckCircle2, LinkIcon } from 'lucide-react';
 import type { UnsubscribeInfo } from '@contract/notifications';
+import { PanelCard as Box } from '@web/components/panel-card';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
@@ -11,14 +12,6 @@ import { unsubscribe, useUnsubscribeInfo } from '../api/reminders';
 
 const quietLink =
   'inline-flex h-12 items-center justify-center rounded-lg text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900';
-
-function Box({ children, testId }: { children: ReactNode; testId?: string }) {
-  return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" data-testid={testId}>
-      {children}
-    </div>
-  );
-}
 
 /**
  * The page of a reminder mail's "Abbestellen" link: says whose reminders it stops and stops them

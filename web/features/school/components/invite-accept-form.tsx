@@ -1,21 +1,19 @@
 import '@web/features/school/i18n';
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AlertCircle, LinkIcon, LogOut, UserCheck } from 'lucide-react';
+import { LinkIcon, LogOut, UserCheck } from 'lucide-react';
 import type { LoginResponse } from '@contract/auth';
 import { PASSWORD_MIN_LENGTH } from '@contract/constants';
 import { INVITE_TOKEN_PATTERN } from '@contract/school';
-import { PASSWORD_MAX } from '@contract/students';
 import { Button } from '@web/components/ui/button';
-import { TextField } from '@web/components/ui/fields';
+import { NewPasswordForm } from '@web/components/new-password-form';
+import { PanelCard as Box } from '@web/components/panel-card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
 import { formatDate } from '@web/lib/format';
 import { acceptInvite, usePublicInvite } from '../api/invites';
 import { errorText } from '../lib/school';
-
-type Errors = { password?: string; repeat?: string; form?: string };
 
 export type InviteAcceptFormProps = {
   token: string;
@@ -27,14 +25,6 @@ export type InviteAcceptFormProps = {
   onAccepted: (res: LoginResponse) => void;
 };
 
-function Box({ children, testId }: { children: React.ReactNode; testId?: string }) {
-  return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8" data-testid={testId}>
-      {children}
-    </div>
-  );
-}
-
 /**
  * The invitation page's card: greets with the name, school and role, asks for a password twice
  * (PASSWORD_MIN_LENGTH), and signs in. An unknown, used, revoked or expired link says so and leads
@@ -42,13 +32,8 @@ function Box({ children, testId }: { children: React.ReactNode; testId?: string 
  */
 export function InviteAcceptForm({ token, session, onSignOut, onAccepted }: InviteAcceptFormProps) {
   const { t } = useTranslation(['school', 'auth', 'common']);
-  const formId = useId();
   const wellFormed = new RegExp(INVITE_TOKEN_PATTERN).test(token);
   const invite = usePublicInvite(token, wellFormed && !session.signedIn);
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [busy, setBusy] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 
   if (session.signedIn) {
@@ -145,30 +130,6 @@ export function InviteAcceptForm({ token, session, onSignOut, onAccepted }: Invi
   const inv = invite.data;
   const role = inv.kind === 'teacher' ? t('school:accept.roleTeacher') : t('school:accept.roleGuardian', { names: inv.students.join(', ') });
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    const found: Errors = {};
-    if (!password) found.password = t('school:accept.errors.passwordRequired');
-    else if (password.length < PASSWORD_MIN_LENGTH) found.password = t('school:accept.errors.passwordShort', { count: PASSWORD_MIN_LENGTH });
-    if (!found.password && password !== repeat) found.repeat = repeat ? t('school:accept.errors.mismatch') : t('school:accept.errors.repeatRequired');
-    setErrors(found);
-    if (found.password || found.repeat) {
-      document.getElementById(`${formId}-${found.password ? 'password' : 'repeat'}`)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      onAccepted(await acceptInvite(token, password));
-      // The page reloads at /; the button stays busy until then.
-    } catch (err) {
-      if (isApiError(err, 422) && err.fieldError('password')) setErrors({ password: err.fieldError('password') });
-      else if (isApiError(err, 404)) setErrors({ form: t('school:accept.invalidText') });
-      else setErrors({ form: errorText(err, t('school:accept.errors.failed')) });
-      setBusy(false);
-    }
-  }
-
   return (
     <Box testId="invite-accept">
       <h2 className="text-lg font-semibold text-slate-900">{t('school:accept.greeting', { name: inv.name })}</h2>
@@ -195,44 +156,23 @@ export function InviteAcceptForm({ token, session, onSignOut, onAccepted }: Invi
           <dd className="font-medium text-slate-900">{formatDate(inv.expires_at)}</dd>
         </div>
       </dl>
-      <form id={formId} noValidate onSubmit={submit} className="mt-6 space-y-5">
-        {/* The e-mail for the browser's password manager: it stores the new password under this account. */}
-        <input type="email" name="email" autoComplete="username" value={inv.email} readOnly hidden />
-        <TextField
-          id={`${formId}-password`}
-          label={t('school:accept.password')}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          hint={t('school:accept.passwordHint', { count: PASSWORD_MIN_LENGTH })}
-          error={errors.password}
-        />
-        <TextField
-          id={`${formId}-repeat`}
-          label={t('school:accept.repeat')}
-          type="password"
-          name="password-repeat"
-          autoComplete="new-password"
-          required
-          maxLength={PASSWORD_MAX}
-          value={repeat}
-          onChange={(e) => setRepeat(e.target.value)}
-          error={errors.repeat}
-        />
-        <Button type="submit" fullWidth size="lg" loading={busy}>
-          {busy ? t('school:accept.submitting') : t('school:accept.submit')}
-        </Button>
-      </form>
-      {errors.form && (
-        <div role="alert" className="mt-5 flex gap-2.5 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <AlertCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
-          <p>{errors.form}</p>
-        </div>
-      )}
+      <NewPasswordForm
+        email={inv.email}
+        onSubmit={async (password) => onAccepted(await acceptInvite(token, password))}
+        texts={{
+          password: t('school:accept.password'),
+          passwordHint: t('school:accept.passwordHint', { count: PASSWORD_MIN_LENGTH }),
+          repeat: t('school:accept.repeat'),
+          submit: t('school:accept.submit'),
+          submitting: t('school:accept.submitting'),
+          passwordRequired: t('school:accept.errors.passwordRequired'),
+          passwordShort: t('school:accept.errors.passwordShort', { count: PASSWORD_MIN_LENGTH }),
+          repeatRequired: t('school:accept.errors.repeatRequired'),
+          mismatch: t('school:accept.errors.mismatch'),
+          linkGone: t('school:accept.invalidText'),
+          failed: t('school:accept.errors.failed'),
+        }}
+      />
     </Box>
   );
 }
