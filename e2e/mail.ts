@@ -1,21 +1,14 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ReceivedMail } from '../server/test/smtp';
 import { saveScreenshot } from './fixtures';
 
 /** The mailbox's HTTP side: the app's port + 2000 (playwright.config.ts, MAIL_HTTP_PORT). */
 const MAIL_HTTP_PORT = Number(process.env.E2E_PORT ?? '4173') + 2000;
 
-/** A mail as the tests' mailbox (e2e/mail-sink.ts) parsed it. */
-export type SinkMail = {
-  envelopeFrom: string;
-  envelopeTo: string[];
-  from: string;
-  to: string[];
-  subject: string;
-  text: string;
-  headers: Record<string, string>;
-};
+/** A mail as the tests' mailbox (e2e/mail-sink.ts) parsed it (its raw text left out). */
+export type SinkMail = Omit<ReceivedMail, 'raw'>;
 
 /** Every mail the app has sent so far (to the tests' mailbox). */
 export async function allMails(request: APIRequestContext): Promise<SinkMail[]> {

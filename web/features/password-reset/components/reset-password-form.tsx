@@ -1,14 +1,14 @@
 import '@web/features/password-reset/i18n';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LinkIcon, LogOut, UserCheck } from 'lucide-react';
+import { LinkIcon, UserCheck } from 'lucide-react';
 import type { LoginResponse } from '@contract/auth';
 import { PASSWORD_RESET_TOKEN_PATTERN } from '@contract/password-reset';
 import { PASSWORD_MIN_LENGTH } from '@contract/constants';
 import { Button } from '@web/components/ui/button';
 import { NewPasswordForm } from '@web/components/new-password-form';
-import { PanelCard as Box } from '@web/components/panel-card';
+import { PanelCard as Box, PanelMessage } from '@web/components/panel-card';
+import { SignOutFirstActions } from '@web/components/sign-out-first';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
 import { formatDateTime } from '@web/lib/format';
@@ -38,41 +38,14 @@ export function ResetPasswordForm({ token, session, onSignOut, onDone }: ResetPa
   const { t } = useTranslation(['password', 'common']);
   const wellFormed = new RegExp(PASSWORD_RESET_TOKEN_PATTERN).test(token);
   const link = usePasswordResetLink(token, wellFormed && !session.signedIn);
-  const [signingOut, setSigningOut] = useState(false);
 
   if (session.signedIn) {
     return (
       <Box testId="reset-signed-in">
-        <div className="flex items-start gap-3">
-          <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50">
-            <UserCheck aria-hidden="true" className="size-5 text-brand-700" />
-          </div>
-          <div className="min-w-0">
-            <h2 className="text-lg font-semibold text-slate-900">{t('password:reset.signedInTitle')}</h2>
-            <p className="mt-1 text-sm text-slate-600">{t('password:reset.signedInText')}</p>
-          </div>
-        </div>
-        <div className="mt-6 flex flex-col gap-2">
-          <Button
-            fullWidth
-            size="lg"
-            icon={<LogOut aria-hidden="true" className="size-4" />}
-            loading={signingOut}
-            onClick={async () => {
-              setSigningOut(true);
-              try {
-                await onSignOut();
-              } finally {
-                setSigningOut(false);
-              }
-            }}
-          >
-            {t('password:reset.signOut')}
-          </Button>
-          <Link to="/" className={quietLink}>
-            {t('password:reset.toHome')}
-          </Link>
-        </div>
+        <PanelMessage tone="brand" icon={<UserCheck aria-hidden="true" className="size-5 text-brand-700" />} title={t('password:reset.signedInTitle')}>
+          <p className="mt-1 text-sm text-slate-600">{t('password:reset.signedInText')}</p>
+        </PanelMessage>
+        <SignOutFirstActions signOutLabel={t('password:reset.signOut')} homeLabel={t('password:reset.toHome')} onSignOut={onSignOut} />
       </Box>
     );
   }
@@ -95,17 +68,11 @@ export function ResetPasswordForm({ token, session, onSignOut, onDone }: ResetPa
     const gone = !wellFormed || isApiError(link.error, 404) || isApiError(link.error, 422);
     return (
       <Box testId="reset-invalid">
-        <div role="alert" className="flex items-start gap-3">
-          <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-50">
-            <LinkIcon aria-hidden="true" className="size-5 text-amber-700" />
-          </div>
-          <div className="min-w-0">
-            <h2 className="text-lg font-semibold text-slate-900">{gone ? t('password:reset.invalidTitle') : t('password:reset.loadErrorTitle')}</h2>
-            <p className="mt-1 text-sm text-slate-600">
-              {gone ? t('password:reset.invalidText') : isApiError(link.error) && link.error.message ? link.error.message : t('common:errors.generic')}
-            </p>
-          </div>
-        </div>
+        <PanelMessage role="alert" tone="amber" icon={<LinkIcon aria-hidden="true" className="size-5 text-amber-700" />} title={gone ? t('password:reset.invalidTitle') : t('password:reset.loadErrorTitle')}>
+          <p className="mt-1 text-sm text-slate-600">
+            {gone ? t('password:reset.invalidText') : isApiError(link.error) && link.error.message ? link.error.message : t('common:errors.generic')}
+          </p>
+        </PanelMessage>
         <div className="mt-6 flex flex-col gap-2">
           {gone ? (
             <Link to="/passwort-vergessen" className={primaryLink}>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BellOff, CheckCircle2, LinkIcon } from 'lucide-react';
 import type { UnsubscribeInfo } from '@contract/notifications';
-import { PanelCard as Box } from '@web/components/panel-card';
+import { PanelCard as Box, PanelMessage } from '@web/components/panel-card';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
@@ -40,15 +40,9 @@ export function UnsubscribeCard({ token }: { token: string }) {
     const gone = isApiError(info.error, 404) || isApiError(info.error, 422);
     return (
       <Box testId="unsubscribe-invalid">
-        <div role="alert" className="flex items-start gap-3">
-          <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-50">
-            <LinkIcon aria-hidden="true" className="size-5 text-amber-700" />
-          </div>
-          <div className="min-w-0">
-            <h2 className="text-lg font-semibold text-slate-900">{gone ? t('reminders:unsubscribe.invalidTitle') : t('reminders:unsubscribe.loadErrorTitle')}</h2>
-            <p className="mt-1 text-sm text-slate-600">{gone ? t('reminders:unsubscribe.invalid') : t('common:errors.generic')}</p>
-          </div>
-        </div>
+        <PanelMessage role="alert" tone="amber" icon={<LinkIcon aria-hidden="true" className="size-5 text-amber-700" />} title={gone ? t('reminders:unsubscribe.invalidTitle') : t('reminders:unsubscribe.loadErrorTitle')}>
+          <p className="mt-1 text-sm text-slate-600">{gone ? t('reminders:unsubscribe.invalid') : t('common:errors.generic')}</p>
+        </PanelMessage>
         <div className="mt-6 flex flex-col gap-2">
           {!gone && (
             <Button fullWidth size="lg" loading={info.isFetching} onClick={() => void info.refetch()}>
@@ -69,16 +63,10 @@ export function UnsubscribeCard({ token }: { token: string }) {
   if (done || !info.data.subscribed) {
     return (
       <Box testId="unsubscribe-done">
-        <div role="status" className="flex items-start gap-3">
-          <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-emerald-50">
-            <CheckCircle2 aria-hidden="true" className="size-5 text-emerald-700" />
-          </div>
-          <div className="min-w-0">
-            <h2 className="text-lg font-semibold text-slate-900">{t('reminders:unsubscribe.doneTitle')}</h2>
-            <p className="mt-1 text-sm text-slate-600">{done ? t(`${texts}.done`, { name }) : t(`${texts}.alreadyOff`, { name })}</p>
-            <p className="mt-2 text-sm text-slate-600">{t(`${texts}.explain`)}</p>
-          </div>
-        </div>
+        <PanelMessage role="status" tone="emerald" icon={<CheckCircle2 aria-hidden="true" className="size-5 text-emerald-700" />} title={t('reminders:unsubscribe.doneTitle')}>
+          <p className="mt-1 text-sm text-slate-600">{done ? t(`${texts}.done`, { name }) : t(`${texts}.alreadyOff`, { name })}</p>
+          <p className="mt-2 text-sm text-slate-600">{t(`${texts}.explain`)}</p>
+        </PanelMessage>
         <div className="mt-6 flex flex-col">
           <Link to="/" className={quietLink}>
             {t('reminders:unsubscribe.toApp')}
@@ -90,15 +78,9 @@ export function UnsubscribeCard({ token }: { token: string }) {
 
   return (
     <Box testId="unsubscribe">
-      <div className="flex items-start gap-3">
-        <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50">
-          <BellOff aria-hidden="true" className="size-5 text-brand-700" />
-        </div>
-        <div className="min-w-0">
-          <h2 className="text-lg font-semibold text-slate-900">{t(`${texts}.question`, { name })}</h2>
-          <p className="mt-1 text-sm text-slate-600">{t(`${texts}.explain`)}</p>
-        </div>
-      </div>
+      <PanelMessage tone="brand" icon={<BellOff aria-hidden="true" className="size-5 text-brand-700" />} title={t(`${texts}.question`, { name })}>
+        <p className="mt-1 text-sm text-slate-600">{t(`${texts}.explain`)}</p>
+      </PanelMessage>
       <div className="mt-6 flex flex-col gap-2">
         <Button
           fullWidth

@@ -1,14 +1,14 @@
 import '@web/features/school/i18n';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { LinkIcon, LogOut, UserCheck } from 'lucide-react';
+import { LinkIcon, UserCheck } from 'lucide-react';
 import type { LoginResponse } from '@contract/auth';
 import { PASSWORD_MIN_LENGTH } from '@contract/constants';
 import { INVITE_TOKEN_PATTERN } from '@contract/school';
 import { Button } from '@web/components/ui/button';
 import { NewPasswordForm } from '@web/components/new-password-form';
-import { PanelCard as Box } from '@web/components/panel-card';
+import { PanelCard as Box, PanelMessage } from '@web/components/panel-card';
+import { SignOutFirstActions } from '@web/components/sign-out-first';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { isApiError } from '@web/lib/api';
 import { formatDate } from '@web/lib/format';
@@ -34,46 +34,16 @@ export function InviteAcceptForm({ token, session, onSignOut, onAccepted }: Invi
   const { t } = useTranslation(['school', 'auth', 'common']);
   const wellFormed = new RegExp(INVITE_TOKEN_PATTERN).test(token);
   const invite = usePublicInvite(token, wellFormed && !session.signedIn);
-  const [signingOut, setSigningOut] = useState(false);
 
   if (session.signedIn) {
     return (
       <Box testId="invite-signed-in">
-        <div className="flex items-start gap-3">
-          <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50">
-            <UserCheck aria-hidden="true" className="size-5 text-brand-700" />
-          </div>
-          <div className="min-w-0">
-            <h2 className="text-lg font-semibold text-slate-900">{t('school:accept.signedInTitle')}</h2>
-            <p className="mt-1 text-sm text-slate-600">
-              {session.name ? t('school:accept.signedInAs', { name: session.name }) : t('school:accept.signedInSomeone')} {t('school:accept.signedInText')}
-            </p>
-          </div>
-        </div>
-        <div className="mt-6 flex flex-col gap-2">
-          <Button
-            fullWidth
-            size="lg"
-            icon={<LogOut aria-hidden="true" className="size-4" />}
-            loading={signingOut}
-            onClick={async () => {
-              setSigningOut(true);
-              try {
-                await onSignOut();
-              } finally {
-                setSigningOut(false);
-              }
-            }}
-          >
-            {t('school:accept.signOut')}
-          </Button>
-          <Link
-            to="/"
-            className="inline-flex h-12 items-center justify-center rounded-lg text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
-          >
-            {t('school:accept.toHome')}
-          </Link>
-        </div>
+        <PanelMessage tone="brand" icon={<UserCheck aria-hidden="true" className="size-5 text-brand-700" />} title={t('school:accept.signedInTitle')}>
+          <p className="mt-1 text-sm text-slate-600">
+            {session.name ? t('school:accept.signedInAs', { name: session.name }) : t('school:accept.signedInSomeone')} {t('school:accept.signedInText')}
+          </p>
+        </PanelMessage>
+        <SignOutFirstActions signOutLabel={t('school:accept.signOut')} homeLabel={t('school:accept.toHome')} onSignOut={onSignOut} />
       </Box>
     );
   }
@@ -97,15 +67,9 @@ export function InviteAcceptForm({ token, session, onSignOut, onAccepted }: Invi
     const gone = !wellFormed || isApiError(invite.error, 404) || isApiError(invite.error, 422) || isApiError(invite.error, 410);
     return (
       <Box testId="invite-invalid">
-        <div role="alert" className="flex items-start gap-3">
-          <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-amber-50">
-            <LinkIcon aria-hidden="true" className="size-5 text-amber-700" />
-          </div>
-          <div className="min-w-0">
-            <h2 className="text-lg font-semibold text-slate-900">{gone ? t('school:accept.invalidTitle') : t('school:accept.loadErrorTitle')}</h2>
-            <p className="mt-1 text-sm text-slate-600">{gone ? t('school:accept.invalidText') : errorText(invite.error, t('common:errors.generic'))}</p>
-          </div>
-        </div>
+        <PanelMessage role="alert" tone="amber" icon={<LinkIcon aria-hidden="true" className="size-5 text-amber-700" />} title={gone ? t('school:accept.invalidTitle') : t('school:accept.loadErrorTitle')}>
+          <p className="mt-1 text-sm text-slate-600">{gone ? t('school:accept.invalidText') : errorText(invite.error, t('common:errors.generic'))}</p>
+        </PanelMessage>
         <div className="mt-6 flex flex-col gap-2">
           {!gone && (
             <Button fullWidth size="lg" loading={invite.isFetching} onClick={() => void invite.refetch()}>
