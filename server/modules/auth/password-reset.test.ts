@@ -34,7 +34,7 @@ async function request(email: string, o: { ip?: string; lang?: 'de' | 'tr'; app?
     remoteAddress: o.ip ?? nextAddress(),
     payload: { email },
   });
-  await resetMailsSettled(app.db);
+  await resetMailsSettled();
   return res;
 }
 

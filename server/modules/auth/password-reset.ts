@@ -54,17 +54,19 @@ const MINUTE_MS = 60 * 1000;
 /** The e-mail address as the limiter keys it: hashed, so the bookkeeping holds no address. */
 const emailKey = (email: string) => `re|${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
 
-/** Per database: the sends started by requests and not finished yet (the tests wait for them; a shutdown does not). */
-const pendingOf = new WeakMap<Db, Set<Promise<void>>>();
+/**
+ * The sends started by requests and not finished yet, of every app in this process (the tests wait
+ * for them, also when several app instances share the process; a shutdown does not).
+ */
+const pending = new Set<Promise<void>>();
 
-/** Resolves when every link requested so far on this database has been looked up and, where due, mailed. */
-export async function resetMailsSettled(db: Db): Promise<void> {
-  await Promise.all([...(pendingOf.get(db) ?? [])]);
+/** Resolves when every link requested so far in this process has been looked up and, where due, mailed. */
+export async function resetMailsSettled(): Promise<void> {
+  await Promise.all([...pending]);
 }
 
 export class PasswordResetService {
   private readonly limiter: SignInLimiter;
-  private readonly pending: Set<Promise<void>>;
 
   constructor(
     private readonly db: Db,
@@ -73,8 +75,6 @@ export class PasswordResetService {
   ) {
     // `check(addressKey, emailKey)`: refused after REQUESTS_PER_ADDRESS for the address; the e-mail's count rides along.
     this.limiter = new SignInLimiter(db, { max: REQUESTS_PER_ADDRESS, windowMs: WINDOW_MS, addressCountCap: MAILS_PER_EMAIL + 1 });
-    this.pending = pendingOf.get(db) ?? new Set();
-    pendingOf.set(db, this.pending);
   }
 
   /** POST /api/password-reset: counted, answered, and the link sent afterwards (when an active account has the address). */
@@ -88,8 +88,8 @@ export class PasswordResetService {
     if (!mailer) return { message: resetMessages.noMail[lang], mailed: false };
     if (mailed < MAILS_PER_EMAIL) {
       const work = this.sendLink(mailer, email, lang, origin).catch((err: unknown) => this.log.error({ err }, 'password reset request failed'));
-      this.pending.add(work);
-      void work.finally(() => this.pending.delete(work));
+      pending.add(work);
+      void work.finally(() => pending.delete(work));
     }
     return { message: resetMessages.requested[lang], mailed: true };
   }
