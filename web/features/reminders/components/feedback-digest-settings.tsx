@@ -1,7 +1,6 @@
 import '@web/features/reminders/i18n';
 import { useTranslation } from 'react-i18next';
 import { MessageSquareText } from 'lucide-react';
-import type { FeedbackDigestSettings as Settings } from '@contract/notifications';
 import { useFeedbackDigestSettings, useSaveFeedbackDigest } from '../api/reminders';
 import { MailToggleCard } from './mail-toggle-card';
 
@@ -22,7 +21,6 @@ export function FeedbackDigestSettings({ audience }: { audience: 'student' | 'gu
       query={query}
       enabled={query.data?.feedback_digest ?? false}
       save={save}
-      savedState={(saved) => (saved as Settings).feedback_digest}
       texts={{
         title: t(`${ns}.title`),
         intro: t(`${ns}.intro`, { time, email: query.data?.email ?? '' }),

@@ -26,7 +26,40 @@ export type MailToggleTexts = {
 };
 
 type Query = { isPending: boolean; isError: boolean; isFetching: boolean; data: { mail_available: boolean } | undefined; refetch: () => unknown };
-type Save = { isPending: boolean; mutate: (enabled: boolean, o: { onSuccess: (saved: unknown) => void; onError: (err: unknown) => void }) => void };
+type Save = { isPending: boolean; mutate: (enabled: boolean, o: { onSuccess: () => void; onError: (err: unknown) => void }) => void };
+
+/** A settings card while its answer loads. */
+export function SettingsLoading() {
+  const { t } = useTranslation('common');
+  return (
+    <Card>
+      <CardBody>
+        <div role="status" aria-label={t('actions.loading')} className="space-y-3">
+          <Skeleton className="h-5 w-1/2" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-10 w-40" />
+        </div>
+      </CardBody>
+    </Card>
+  );
+}
+
+/** A settings card whose answer did not come: what happened and a retry. */
+export function SettingsLoadError({ text, retrying, onRetry }: { text: string; retrying: boolean; onRetry: () => void }) {
+  const { t } = useTranslation('common');
+  return (
+    <Card>
+      <CardBody>
+        <div role="alert" className="space-y-3">
+          <p className="text-sm text-slate-700">{text}</p>
+          <Button variant="secondary" loading={retrying} onClick={onRetry}>
+            {t('actions.retry')}
+          </Button>
+        </div>
+      </CardBody>
+    </Card>
+  );
+}
 
 /**
  * A mail that is on or off (the weekly note, the feedback digest; docs/decisions/reminders.md): what
@@ -39,7 +72,6 @@ export function MailToggleCard({
   query,
   enabled: current,
   save,
-  savedState,
   texts,
 }: {
   /** Names the test ids: `${name}-settings`, `${name}-status`, `${name}-no-mail`. */
@@ -48,40 +80,12 @@ export function MailToggleCard({
   query: Query;
   enabled: boolean;
   save: Save;
-  /** Whether a saved answer is on. */
-  savedState: (saved: unknown) => boolean;
   texts: MailToggleTexts;
 }) {
-  const { t } = useTranslation('common');
-  if (query.isPending) {
-    return (
-      <Card>
-        <CardBody>
-          <div role="status" aria-label={t('actions.loading')} className="space-y-3">
-            <Skeleton className="h-5 w-1/2" />
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-10 w-40" />
-          </div>
-        </CardBody>
-      </Card>
-    );
-  }
-  if (query.isError || !query.data) {
-    return (
-      <Card>
-        <CardBody>
-          <div role="alert" className="space-y-3">
-            <p className="text-sm text-slate-700">{texts.loadError}</p>
-            <Button variant="secondary" loading={query.isFetching} onClick={() => void query.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          </div>
-        </CardBody>
-      </Card>
-    );
-  }
+  if (query.isPending) return <SettingsLoading />;
+  if (query.isError || !query.data) return <SettingsLoadError text={texts.loadError} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
   // keyed by what the server holds: a saved answer starts the form afresh
-  return <ToggleForm key={String(current)} name={name} icon={icon} current={current} mailAvailable={query.data.mail_available} save={save} savedState={savedState} texts={texts} />;
+  return <ToggleForm key={String(current)} name={name} icon={icon} current={current} mailAvailable={query.data.mail_available} save={save} texts={texts} />;
 }
 
 function ToggleForm({
@@ -90,7 +94,6 @@ function ToggleForm({
   current,
   mailAvailable,
   save,
-  savedState,
   texts,
 }: {
   name: string;
@@ -98,7 +101,6 @@ function ToggleForm({
   current: boolean;
   mailAvailable: boolean;
   save: Save;
-  savedState: (saved: unknown) => boolean;
   texts: MailToggleTexts;
 }) {
   const toast = useToast();
@@ -109,7 +111,7 @@ function ToggleForm({
     e.preventDefault();
     if (save.isPending) return;
     save.mutate(enabled, {
-      onSuccess: (saved) => toast.success(savedState(saved) ? texts.savedOn : texts.savedOff),
+      onSuccess: () => toast.success(enabled ? texts.savedOn : texts.savedOff),
       onError: (err) => toast.error(isApiError(err) && err.message ? err.message : texts.failed),
     });
   }

@@ -6,10 +6,10 @@ import { inQuietHours, TIME_OF_DAY_PATTERN, type NotificationSettings } from '@c
 import { Button } from '@web/components/ui/button';
 import { Card, CardBody, CardHeader } from '@web/components/ui/card';
 import { Checkbox, Select } from '@web/components/ui/fields';
-import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
 import { isApiError } from '@web/lib/api';
 import { useNotificationSettings, useSaveNotificationSettings } from '../api/reminders';
+import { SettingsLoadError, SettingsLoading } from './mail-toggle-card';
 
 const DEFAULT_TIME = '17:00';
 const STEP_MINUTES = 15;
@@ -38,33 +38,8 @@ export function ReminderSettings() {
   const { t } = useTranslation(['reminders', 'common']);
   const settings = useNotificationSettings();
 
-  if (settings.isPending) {
-    return (
-      <Card>
-        <CardBody>
-          <div role="status" aria-label={t('common:actions.loading')} className="space-y-3">
-            <Skeleton className="h-5 w-1/2" />
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-10 w-40" />
-          </div>
-        </CardBody>
-      </Card>
-    );
-  }
-  if (settings.isError) {
-    return (
-      <Card>
-        <CardBody>
-          <div role="alert" className="space-y-3">
-            <p className="text-sm text-slate-700">{t('reminders:settings.loadError')}</p>
-            <Button variant="secondary" loading={settings.isFetching} onClick={() => void settings.refetch()}>
-              {t('common:actions.retry')}
-            </Button>
-          </div>
-        </CardBody>
-      </Card>
-    );
-  }
+  if (settings.isPending) return <SettingsLoading />;
+  if (settings.isError) return <SettingsLoadError text={t('reminders:settings.loadError')} retrying={settings.isFetching} onRetry={() => void settings.refetch()} />;
   // keyed by what the server holds: a saved answer starts the form afresh
   return <ReminderForm key={settings.data.reminder_time ?? 'off'} settings={settings.data} />;
 }

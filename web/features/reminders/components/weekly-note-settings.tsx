@@ -1,7 +1,6 @@
 import '@web/features/reminders/i18n';
 import { useTranslation } from 'react-i18next';
 import { CalendarCheck } from 'lucide-react';
-import type { WeeklyNoteSettings as Settings } from '@contract/notifications';
 import { useSaveWeeklyNote, useWeeklyNoteSettings } from '../api/reminders';
 import { MailToggleCard } from './mail-toggle-card';
 
@@ -18,7 +17,6 @@ export function WeeklyNoteSettings() {
       query={query}
       enabled={query.data?.weekly_note ?? false}
       save={save}
-      savedState={(saved) => (saved as Settings).weekly_note}
       texts={{
         title: t('weekly.title'),
         intro: t('weekly.intro', { time, email: query.data?.email ?? '' }),
