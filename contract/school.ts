@@ -184,6 +184,8 @@ export const auditActions = [
   'school.rename',
   'school.storage_quota',
   'account.password_reset',
+  'message.delete',
+  'school.message_retention',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

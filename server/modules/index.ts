@@ -18,6 +18,7 @@ import guardians from './guardians/guardians.routes';
 import storage from './storage/storage.routes';
 import quickReplies from './quick-replies/quick-replies.routes';
 import reminders from './reminders/reminders.routes';
+import messages from './messages/messages.routes';
 
 /** Every API module, registered in this order by buildApp. Each module owns its folder. */
 export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
@@ -40,4 +41,5 @@ export const modules: Array<(app: FastifyInstance) => Promise<void>> = [
   storage,
   quickReplies,
   reminders,
+  messages,
 ];

@@ -16,6 +16,7 @@ import { multipart, type Caller, type World } from './authz-world';
 import { TEST_PASSWORD } from './test-app';
 import { schoolMatrix } from './authz-routes-school';
 import { guardianMatrix } from './authz-routes-guardians';
+import { messagesMatrix } from './authz-routes-messages';
 
 /**
  * One row per route of the app: who may call it (the declared access), what each kind of caller
@@ -117,6 +118,7 @@ function offlineTimes(): { started_at: string; ended_at: string } {
 export const matrix: Record<string, Spec> = {
   ...schoolMatrix,
   ...guardianMatrix,
+  ...messagesMatrix,
   'GET /api/health': { access: 'public', expect: everyone(200), build: async () => ({ url: '/api/health' }) },
   'GET /api/docs': { access: 'public', expect: everyone(200), build: async () => ({ url: '/api/docs' }) },
   'POST /api/login': {

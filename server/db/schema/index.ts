@@ -42,6 +42,8 @@ export const schools = pgTable('schools', {
   /** The school's own storage quotas in bytes; null: the server's default (docs/decisions/storage-quota.md). */
   storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }),
   studentQuotaBytes: bigint('student_quota_bytes', { mode: 'number' }),
+  /** How many days messages are kept (docs/decisions/messages.md). */
+  messageRetentionDays: integer('message_retention_days').notNull().default(365),
 });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -500,6 +502,56 @@ export const remindersSent = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.localDate] }), index('reminders_sent_date_idx').on(t.localDate)],
+);
+
+/**
+ * Messages (docs/decisions/messages.md): one conversation per student (student_id) between the
+ * student, their teacher and their parents. A lesson note is a kind of message; a pinned one stays
+ * on top. The author's account may be erased (author_id null); the student's erasure takes the
+ * whole conversation.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: schoolId(),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    authorRole: text('author_role').notNull(),
+    kind: text('kind').notNull().default('message'),
+    body: text('body').notNull(),
+    linkTaskId: integer('link_task_id').references(() => submissions.id, { onDelete: 'set null' }),
+    linkRecordingId: integer('link_recording_id').references(() => recordings.id, { onDelete: 'set null' }),
+    linkAtMs: integer('link_at_ms'),
+    pinnedAt: timestamp('pinned_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_student_idx').on(t.studentId, t.id),
+    index('messages_school_created_idx').on(t.schoolId, t.createdAt),
+    index('messages_pinned_idx').on(t.studentId, t.pinnedAt).where(sql`${t.pinnedAt} is not null`),
+    check('messages_body_check', sql`char_length(${t.body}) between 1 and 2000`),
+    check('messages_kind_check', sql`${t.kind} in ('message', 'lesson_note')`),
+    check('messages_role_check', sql`${t.authorRole} in ('teacher', 'student', 'guardian')`),
+  ],
+);
+
+/** Up to which message a participant has read a conversation. */
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    studentId: integer('student_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadId: integer('last_read_id').notNull().default(0),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.studentId] })],
 );
 
 /** When each scheduled job last ran, so that it runs once across all processes (server/lib/jobs.ts). */

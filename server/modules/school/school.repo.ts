@@ -541,6 +541,25 @@ export async function studentExportData(db: DbOrTx, schoolId: number, studentId:
         where gl.student_id = ${studentId} and gl.school_id = ${schoolId}
         order by lower(g.name), g.id`,
   );
+  // the student's conversation (docs/decisions/messages.md), oldest first; authors by name and role
+  const messages = await rows<{
+    id: number;
+    kind: string;
+    body: string;
+    author_role: string;
+    author_name: string | null;
+    link_task_id: number | null;
+    link_recording_id: number | null;
+    link_at_ms: number | null;
+    pinned_at: Date | string | null;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`select m.id, m.kind, m.body, m.author_role, a.name as author_name, m.link_task_id, m.link_recording_id, m.link_at_ms, m.pinned_at, m.created_at
+        from messages m left join users a on a.id = m.author_id
+        where m.student_id = ${studentId} and m.school_id = ${schoolId}
+        order by m.id`,
+  );
   const [feed] = await rows<{ created_at: Date | string }>(
     db,
     sql`select created_at from calendar_feeds where user_id = ${studentId} and school_id = ${schoolId}`,
@@ -615,6 +634,16 @@ export async function studentExportData(db: DbOrTx, schoolId: number, studentId:
     })),
     guardians: guardians.map((g) => ({ name: g.name, email: g.email, linked_at: iso(g.linked_at) })),
     calendar_feed: { exists: feed !== undefined, created_at: feed ? iso(feed.created_at) : null },
+    messages: messages.map((m) => ({
+      id: m.id,
+      kind: m.kind,
+      body: m.body,
+      author_role: m.author_role,
+      author_name: m.author_name,
+      link: m.link_task_id === null ? null : { task_id: m.link_task_id, recording_id: m.link_recording_id, at_ms: m.link_at_ms },
+      pinned_at: isoOrNull(m.pinned_at),
+      created_at: iso(m.created_at),
+    })),
   };
 }
 export type StudentExportData = NonNullable<Awaited<ReturnType<typeof studentExportData>>>;

@@ -202,6 +202,7 @@ export class SchoolService {
         tasks: d.tasks.length,
         practice_sessions: d.practice_sessions.length,
         recordings: d.recordings.length,
+        messages: d.messages.length,
       });
       return d;
     });
