@@ -131,8 +131,9 @@ test('a parent turns the weekly note on from the phone menu; its unsubscribe lin
   const token = `${user.id}.weekly.${createHmac('sha256', APP_SECRET).update(`unsubscribe:${user.id}:weekly`).digest('base64url')}`;
   const origin = new URL(page.url()).origin;
   const children = [
-    { name: 'Ayşe Demir', teacher: 'Mehmet Yılmaz', minutes: 95, plannedMinutes: 120, done: 4, open: 1, newFeedback: 1, url: `${origin}/children/2` },
-    { name: 'Can Demir', teacher: 'Mehmet Yılmaz', minutes: 0, plannedMinutes: 0, done: 0, open: 0, newFeedback: 0, url: `${origin}/children/3` },
+    { name: 'Ayşe Demir', teacher: 'Mehmet Yılmaz', minutes: 95, plannedMinutes: 120, done: 4, open: 1, newFeedback: 1, url: `${origin}/children/2`,
+      lessonNote: { text: 'Heute am Rast-Taksim gearbeitet: Segâh ruhiger anspielen, bis Dienstag täglich 10 Minuten lange Töne.', date: '2026-11-26' } },
+    { name: 'Can Demir', teacher: 'Mehmet Yılmaz', minutes: 0, plannedMinutes: 0, done: 0, open: 0, newFeedback: 0, url: `${origin}/children/3`, lessonNote: null },
   ];
   const note = (lang: 'de' | 'tr') => ({
     from: 'post@example.test',

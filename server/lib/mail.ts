@@ -38,6 +38,8 @@ export type FeedbackDigestMail = {
   audience: 'student' | 'guardian';
   items: Array<{ child: string | null; task: string; teacher: string; url: string }>;
   more: number;
+  /** Unread messages per conversation (docs/decisions/messages.md): whose, how many, where to read them. No text: it stays in the app. */
+  messages: Array<{ child: string | null; count: number; url: string }>;
   time: string;
   unsubscribePage: string;
   unsubscribeUrl: string;
@@ -51,7 +53,18 @@ export type WeeklyNoteMail = {
   /** The seven school days covered ('YYYY-MM-DD'). */
   from: string;
   until: string;
-  children: Array<{ name: string; teacher: string; minutes: number; plannedMinutes: number; done: number; open: number; newFeedback: number; url: string }>;
+  children: Array<{
+    name: string;
+    teacher: string;
+    minutes: number;
+    plannedMinutes: number;
+    done: number;
+    open: number;
+    newFeedback: number;
+    url: string;
+    /** The teacher's newest lesson note of the week (docs/decisions/messages.md), if any. */
+    lessonNote: { text: string; date: string } | null;
+  }>;
   /** The note's time, e.g. '17:00' (said in the mail: why it came). */
   time: string;
   unsubscribePage: string;
@@ -218,6 +231,12 @@ export function reminderMailContent(mail: ReminderMail): { subject: string; text
   };
 }
 
+/** A lesson note in a mail: on one line, at most 600 characters. */
+function noteText(text: string): string {
+  const one = text.replace(/\s+/g, ' ').trim();
+  return one.length > 600 ? `${one.slice(0, 599)}…` : one;
+}
+
 /**
  * The weekly note to a parent: plain and friendly, per child the minutes practised in the last
  * seven days against what the week's tasks planned, the week's tasks done and open, and new
@@ -236,6 +255,7 @@ export function weeklyNoteMailContent(mail: WeeklyNoteMail): { subject: string; 
         `- Çalışma süresi: ${minutes} dakika${planned > 0 ? ` (ödevlere göre planlanan: ${planned} dakika)` : ''}`,
         `- Bu haftanın ödevleri: ${c.done} tamamlandı, ${c.open} açık`,
         c.newFeedback > 0 ? `- Öğretmenden yeni geri bildirim: ${c.newFeedback} – uygulamada: ${c.url}` : `- Yeni geri bildirim yok – uygulamada: ${c.url}`,
+        ...(c.lessonNote ? [`- Öğretmenin ders notu (${calendarDate(c.lessonNote.date)}): "${noteText(c.lessonNote.text)}"`] : []),
         '',
       ];
     }
@@ -244,6 +264,7 @@ export function weeklyNoteMailContent(mail: WeeklyNoteMail): { subject: string; 
       `- Geübt: ${minutes} Minuten${planned > 0 ? ` (vorgesehen laut Aufgaben: ${planned} Minuten)` : ''}`,
       `- Aufgaben dieser Woche: ${c.done} erledigt, ${c.open} offen`,
       c.newFeedback > 0 ? `- Neues Feedback der Lehrkraft: ${c.newFeedback} – in der App: ${c.url}` : `- Kein neues Feedback – in der App: ${c.url}`,
+      ...(c.lessonNote ? [`- Unterrichtsnotiz der Lehrkraft (${calendarDate(c.lessonNote.date)}): „${noteText(c.lessonNote.text)}“`] : []),
       '',
     ];
   });
@@ -283,34 +304,39 @@ export function feedbackDigestMailContent(mail: FeedbackDigestMail): { subject: 
   const student = mail.audience === 'student';
   const lines = mail.items.map((i) => `- ${i.child ? `${i.child}: ` : ''}${i.task} (${i.teacher}): ${i.url}`);
   if (mail.more > 0) lines.push(tr ? `… ve ${mail.more} tane daha` : `… und ${mail.more} weitere`);
+  const feedback = mail.items.length > 0;
+  const messageLines = mail.messages.map((m) =>
+    tr
+      ? `- ${m.child ? `${m.child}: ` : ''}${m.count} yeni mesaj: ${m.url}`
+      : `- ${m.child ? `${m.child}: ` : ''}${m.count === 1 ? '1 neue Nachricht' : `${m.count} neue Nachrichten`}: ${m.url}`,
+  );
+  const messages = messageLines.length > 0;
   if (tr) {
     return {
-      subject: 'Übungskontrolle: yeni geri bildirim',
+      subject: feedback && messages ? 'Übungskontrolle: yeni geri bildirim ve mesajlar' : feedback ? 'Übungskontrolle: yeni geri bildirim' : 'Übungskontrolle: yeni mesajlar',
       text: [
         `Merhaba ${mail.name},`,
         '',
-        student ? 'öğretmenin kayıtlarına geri bildirim verdi:' : 'öğretmen, çocuğunuzun kayıtlarına geri bildirim verdi:',
-        ...lines,
-        '',
+        ...(feedback ? [student ? 'öğretmenin kayıtlarına geri bildirim verdi:' : 'öğretmen, çocuğunuzun kayıtlarına geri bildirim verdi:', ...lines, ''] : []),
+        ...(messages ? [student ? 'sana yeni mesajlar var:' : 'size yeni mesajlar var:', ...messageLines, ''] : []),
         student
-          ? `Bu özeti, Übungskontrolle'de açtığın için alıyorsun (yeni geri bildirim olan günlerde saat ${mail.time}).`
-          : `Bu özeti, Übungskontrolle'de açtığınız için alıyorsunuz (yeni geri bildirim olan günlerde saat ${mail.time}).`,
+          ? `Bu özeti, Übungskontrolle'de açtığın için alıyorsun (yeni bir şey olan günlerde saat ${mail.time}).`
+          : `Bu özeti, Übungskontrolle'de açtığınız için alıyorsunuz (yeni bir şey olan günlerde saat ${mail.time}).`,
         `${student ? 'Artık istemiyorsan' : 'Abonelikten çıkmak için'}: ${mail.unsubscribePage}`,
         '',
       ].join('\n'),
     };
   }
   return {
-    subject: 'Übungskontrolle: Neues Feedback',
+    subject: feedback && messages ? 'Übungskontrolle: Neues Feedback und neue Nachrichten' : feedback ? 'Übungskontrolle: Neues Feedback' : 'Übungskontrolle: Neue Nachrichten',
     text: [
       student ? `Hallo ${mail.name},` : `Guten Tag ${mail.name},`,
       '',
-      student ? 'deine Lehrkraft hat auf deine Aufnahmen geantwortet:' : 'die Lehrkraft hat auf Aufnahmen Ihres Kindes geantwortet:',
-      ...lines,
-      '',
+      ...(feedback ? [student ? 'deine Lehrkraft hat auf deine Aufnahmen geantwortet:' : 'die Lehrkraft hat auf Aufnahmen Ihres Kindes geantwortet:', ...lines, ''] : []),
+      ...(messages ? [student ? 'Neue Nachrichten für dich:' : 'Neue Nachrichten für Sie:', ...messageLines, ''] : []),
       student
-        ? `Du bekommst diese Zusammenfassung, weil du sie in der Übungskontrolle eingeschaltet hast (an Tagen mit neuem Feedback um ${mail.time} Uhr).`
-        : `Sie bekommen diese Zusammenfassung, weil Sie sie in der Übungskontrolle eingeschaltet haben (an Tagen mit neuem Feedback um ${mail.time} Uhr).`,
+        ? `Du bekommst diese Zusammenfassung, weil du sie in der Übungskontrolle eingeschaltet hast (an Tagen mit Neuem um ${mail.time} Uhr).`
+        : `Sie bekommen diese Zusammenfassung, weil Sie sie in der Übungskontrolle eingeschaltet haben (an Tagen mit Neuem um ${mail.time} Uhr).`,
       `Abbestellen: ${mail.unsubscribePage}`,
       '',
     ].join('\n'),

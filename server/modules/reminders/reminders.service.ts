@@ -291,7 +291,17 @@ export class RemindersService {
       name: string;
       email: string;
       language: Lang;
-      children: Array<{ id: number; name: string; teacher: string; minutes: number | string; planned: number | string; done: number; open: number; feedback: number }>;
+      children: Array<{
+        id: number;
+        name: string;
+        teacher: string;
+        minutes: number | string;
+        planned: number | string;
+        done: number;
+        open: number;
+        feedback: number;
+        note: { text: string; at: string } | null;
+      }>;
     }>(
       this.db,
       sql`with due as (
@@ -320,7 +330,11 @@ export class RemindersService {
                                        and s.due_date between ${from} and ${today} and s.completed_at is not null),
                             'open', (select count(*) from submissions s where s.student_id = c.id and s.school_id = c.school_id
                                        and s.due_date between ${from} and ${today} and s.completed_at is null),
-                            'feedback', (select count(*) from recordings r where r.student_id = c.id and r.school_id = c.school_id and ${NEW_FEEDBACK_SQL})
+                            'feedback', (select count(*) from recordings r where r.student_id = c.id and r.school_id = c.school_id and ${NEW_FEEDBACK_SQL}),
+                            'note', (select json_build_object('text', m.body, 'at', m.created_at) from messages m
+                                      where m.student_id = c.id and m.school_id = c.school_id and m.kind = 'lesson_note'
+                                        and m.created_at >= ${weekStart} and m.created_at < ${tomorrow}
+                                      order by m.id desc limit 1)
                           ) order by lower(c.name), c.id)
                      from guardian_links l
                      join users c on c.id = l.student_id and c.role = 'student' and c.school_id = l.school_id
@@ -348,6 +362,7 @@ export class RemindersService {
           open: Number(c.open),
           newFeedback: Number(c.feedback),
           url: `${origin}/children/${c.id}`,
+          lessonNote: c.note ? { text: c.note.text, date: todayInZone(tz, new Date(c.note.at)) } : null,
         })),
         unsubscribePage: `${origin}/abmelden/${token}`,
         unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
@@ -379,6 +394,12 @@ export class RemindersService {
     const mine = (user: SQL) =>
       sql`(r.student_id = ${user} or r.student_id in (select l.student_id from guardian_links l where l.guardian_id = ${user}))
           and r.feedback_at > ${since} and ${NEW_FEEDBACK_SQL}`;
+    // messages from others in the user's conversations (docs/decisions/messages.md) written in the
+    // last 24 hours and not read in the app
+    const unreadMessages = (user: SQL) =>
+      sql`(m.student_id = ${user} or m.student_id in (select l.student_id from guardian_links l where l.guardian_id = ${user}))
+          and m.created_at > ${since} and m.author_id is distinct from ${user}
+          and m.id > coalesce((select mr.last_read_id from message_reads mr where mr.user_id = ${user} and mr.student_id = m.student_id), 0)`;
     const due = await rows<{
       user_id: number;
       name: string;
@@ -387,6 +408,7 @@ export class RemindersService {
       language: Lang;
       items: Array<{ recording_id: number; submission_id: number; student_id: number; child: string; task: string; teacher: string; comment_id: number | null; at_ms: number | null }>;
       total: number | string;
+      messages: Array<{ student_id: number; child: string; count: number | string }>;
     }>(
       this.db,
       sql`with due as (
@@ -395,7 +417,8 @@ export class RemindersService {
               join users u on u.id = ns.user_id and u.deactivated_at is null and u.role in ('student', 'guardian')
              where ns.feedback_digest
                and not exists (select 1 from reminders_sent rs where rs.user_id = ns.user_id and rs.kind = ${DIGEST_KIND} and rs.local_date = ${today})
-               and exists (select 1 from recordings r where ${mine(sql`ns.user_id`)})
+               and (exists (select 1 from recordings r where ${mine(sql`ns.user_id`)})
+                    or exists (select 1 from messages m where ${unreadMessages(sql`ns.user_id`)}))
           ), claimed as (
             insert into reminders_sent (user_id, kind, local_date)
             select user_id, ${DIGEST_KIND}, ${today}::date from due
@@ -416,7 +439,12 @@ export class RemindersService {
                      ) lc on true
                     where ${mine(sql`d.user_id`)}
                     order by r.feedback_at desc, r.id desc limit ${DIGEST_ITEMS_LISTED}) x), '[]'::json) as items,
-                 (select count(*) from recordings r where ${mine(sql`d.user_id`)}) as total
+                 (select count(*) from recordings r where ${mine(sql`d.user_id`)}) as total,
+                 coalesce((select json_agg(json_build_object('student_id', x.student_id, 'child', x.child, 'count', x.n) order by lower(x.child), x.student_id) from (
+                   select m.student_id, c.name as child, count(*) as n
+                     from messages m join users c on c.id = m.student_id and c.school_id = m.school_id
+                    where ${unreadMessages(sql`d.user_id`)}
+                    group by m.student_id, c.name) x), '[]'::json) as messages
             from due d join claimed c on c.user_id = d.user_id`,
     );
     result.claimed = due.length;
@@ -437,6 +465,7 @@ export class RemindersService {
           return { child: student ? null : i.child, task: i.task, teacher: i.teacher, url: `${origin}${path}?${q.toString()}${i.comment_id !== null ? `#comment-${i.comment_id}` : ''}` };
         }),
         more: Math.max(0, Number(r.total) - r.items.length),
+        messages: r.messages.map((m) => ({ child: student ? null : m.child, count: Number(m.count), url: `${origin}/nachrichten/${m.student_id}` })),
         time: DIGEST_TIME,
         unsubscribePage: `${origin}/abmelden/${token}`,
         unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,

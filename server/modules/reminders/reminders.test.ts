@@ -383,3 +383,61 @@ describe('the daily feedback digest', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/notification-settings/digest', headers: student.headers })).json().feedback_digest).toBe(false);
   });
 });
+
+describe('messages in the mails (docs/decisions/messages.md)', () => {
+  const message = async (studentId: number, author: TestUser, role: string, body: string, at: Date, kind = 'message') => {
+    const [m] = await rows<{ id: number }>(
+      t.db,
+      sql`insert into messages (student_id, author_id, author_role, kind, body, created_at) values (${studentId}, ${author.id}, ${role}, ${kind}, ${body}, ${at}) returning id`,
+    );
+    return m!.id;
+  };
+
+  it('the weekly note carries the teacher’s newest lesson note of the week, on one line', async () => {
+    const teacher = await t.teacher({ name: 'Frau Notiz' });
+    const child = await t.student(teacher, { name: 'Nora Notiz' });
+    const parent = await t.guardian([child], { name: 'Eltern Notiz' });
+    await t.app.inject({ method: 'PUT', url: '/api/guardian/weekly-note', headers: parent.headers, payload: { weekly_note: true } });
+    await message(child.id, teacher, 'teacher', 'Vorige Woche: alt', berlin('2027-01-02T10:00', '+01:00'), 'lesson_note');
+    await message(child.id, teacher, 'teacher', 'Heute: Rast-Taksim.\nSegâh ruhiger anspielen.', berlin('2027-01-05T16:00', '+01:00'), 'lesson_note');
+    await message(child.id, teacher, 'teacher', 'Eine gewöhnliche Nachricht', berlin('2027-01-06T16:00', '+01:00'));
+    await service.runWeekly(mailer, berlin('2027-01-10T17:05', '+01:00'));
+    const [mail] = mailsTo(parent.email);
+    expect(mail!.text).toContain('- Unterrichtsnotiz der Lehrkraft (05.01.2027): „Heute: Rast-Taksim. Segâh ruhiger anspielen.“');
+    expect(mail!.text).not.toContain('Vorige Woche');
+    expect(mail!.text).not.toContain('gewöhnliche');
+  });
+
+  it('the digest counts the unread messages of the last day per conversation (no text), and comes for messages alone', async () => {
+    const teacher = await t.teacher({ name: 'Herr Nachricht' });
+    const student = await t.student(teacher, { name: 'Lea Nachricht' });
+    const parent = await t.guardian([student], { name: 'Mutter Nachricht' });
+    for (const who of [student, parent]) {
+      await t.app.inject({ method: 'PUT', url: '/api/notification-settings/digest', headers: who.headers, payload: { feedback_digest: true } });
+    }
+    const at = (h: string) => berlin(`2026-10-20T${h}`, '+02:00');
+    await message(student.id, teacher, 'teacher', 'Geheimer Text eins', at('09:00'));
+    await message(student.id, teacher, 'teacher', 'Geheimer Text zwei', at('10:00'));
+    const own = await message(student.id, student, 'student', 'Meine eigene', at('11:00'));
+    await message(student.id, teacher, 'teacher', 'Vor zwei Tagen', berlin('2026-10-18T10:00', '+02:00'));
+    // the parent read all of them in the app: nothing left for them
+    await t.db.execute(sql`insert into message_reads (user_id, student_id, last_read_id) values (${parent.id}, ${student.id}, ${own})`);
+
+    await service.runDigest(mailer, at('18:00'));
+    const [mail, ...more] = mailsTo(student.email);
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toBe('Übungskontrolle: Neue Nachrichten');
+    expect(mail!.text).toContain(['Neue Nachrichten für dich:', `- 2 neue Nachrichten: https://schule.example.org/nachrichten/${student.id}`].join('\n'));
+    expect(mail!.text).not.toContain('Geheimer Text');
+    expect(mail!.text).not.toContain('geantwortet');
+    expect(mailsTo(parent.email)).toHaveLength(0);
+
+    // the parent gets the teacher's next message, named by child, in Turkish when set so
+    await t.app.inject({ method: 'PUT', url: '/api/notification-settings/digest?language=tr', headers: parent.headers, payload: { feedback_digest: true } });
+    await message(student.id, teacher, 'teacher', 'Noch etwas', berlin('2026-10-21T09:00', '+02:00'));
+    await service.runDigest(mailer, berlin('2026-10-21T18:00', '+02:00'));
+    const [forParent] = mailsTo(parent.email);
+    expect(forParent!.subject).toBe('Übungskontrolle: yeni mesajlar');
+    expect(forParent!.text).toContain(`- Lea Nachricht: 1 yeni mesaj: https://schule.example.org/nachrichten/${student.id}`);
+  });
+});
