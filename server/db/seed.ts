@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
-import { courses, enrolments, exerciseCourses, exercises, guardianLinks, practiceSessions, schools, submissions, users } from './schema/index';
+import { courses, enrolments, exerciseCourses, exercises, guardianLinks, messageReads, messages, practiceSessions, schools, submissions, users } from './schema/index';
 import { hashPassword } from '../lib/passwords';
 import type { Storage } from '../lib/storage';
 import { todayInZone } from '../lib/time';
@@ -259,6 +259,27 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date(), media
       }
     });
     if (sessions.length) await tx.insert(practiceSessions).values(sessions);
+
+    // A conversation to open (docs/decisions/messages.md): the teacher's pinned lesson note, the
+    // parent's question, and the student's message that waits for the teacher.
+    const ago = (hours: number) => new Date(now.getTime() - hours * 3600000);
+    const firstTask = inserted.find((sub) => sub.studentId === s0.id && sub.dueDate === today);
+    const written = await tx.insert(messages).values([
+      {
+        schoolId: school.id, studentId: s0.id, authorId: teacher.id, authorRole: 'teacher', kind: 'lesson_note', createdAt: ago(72), pinnedAt: ago(72),
+        body: 'Heute am Rast-Taksim gearbeitet. Segâh ruhiger anspielen, die Töne lang halten. Bis zur nächsten Stunde täglich 10 Minuten lange Töne, dann die Etüde.',
+      },
+      { schoolId: school.id, studentId: s0.id, authorId: guardian!.id, authorRole: 'guardian', createdAt: ago(30), body: 'Guten Abend, soll sie die Etüde mit oder ohne Metronom üben?' },
+      { schoolId: school.id, studentId: s0.id, authorId: teacher.id, authorRole: 'teacher', createdAt: ago(28), body: 'Zuerst ohne, ab Mittwoch mit dem Metronom auf 60.' },
+      {
+        schoolId: school.id, studentId: s0.id, authorId: s0.id, authorRole: 'student', createdAt: ago(3),
+        body: 'Ich habe die Aufgabe von heute geübt, aber Takt 7 klingt noch schief. Können Sie reinhören?',
+        ...(firstTask ? { linkTaskId: firstTask.id } : {}),
+      },
+      { schoolId: school.id, studentId: s1.id, authorId: teacher.id, authorRole: 'teacher', createdAt: ago(50), body: 'Denk bitte an das Usul-Blatt für Donnerstag.' },
+    ]).returning({ id: messages.id });
+    // the teacher read what came before their answer; the student's message waits
+    await tx.insert(messageReads).values({ userId: teacher.id, studentId: s0.id, lastReadId: written[2]!.id });
   });
   if (media) await seedDemoMedia(db, media);
 }
