@@ -107,7 +107,7 @@ export const messagePageResponse = z
 export type MessagePage = z.infer<typeof messagePageResponse>;
 
 export const messageTexts = {
-  empty: { de: 'Bitte schreiben Sie eine Nachricht.', tr: 'Lütfen bir mesaj yazın.' },
+  empty: { de: 'Die Nachricht ist leer.', tr: 'Mesaj boş.' },
   tooLong: { de: `Eine Nachricht darf höchstens ${MESSAGE_LIMITS.maxChars} Zeichen lang sein.`, tr: `Bir mesaj en fazla ${MESSAGE_LIMITS.maxChars} karakter olabilir.` },
 } as const;
 

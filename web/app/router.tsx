@@ -137,6 +137,8 @@ export const routes: RouteObject[] = [
               },
               { path: 'tools', loader: requireUser, lazy: screen(() => import('./routes/tools')) },
               { path: 'benachrichtigungen', loader: requireRole('student', 'guardian'), lazy: screen(() => import('./routes/notifications')) },
+              // docs/decisions/messages.md: one conversation per student between the student, the teacher and the parents.
+              { path: 'nachrichten/:studentId?', loader: requireRole('teacher', 'student', 'guardian'), lazy: screen(() => import('./routes/messages')) },
               // docs/decisions/schools-and-roles.md: the school's administration and the parents' view.
               { path: 'school/teachers', loader: requireRole('admin'), lazy: screen(() => import('./routes/school-teachers')) },
               { path: 'school/students', loader: requireRole('admin'), lazy: screen(() => import('./routes/school-students')) },

@@ -24,14 +24,14 @@ export const messageMessages = {
   pinNotesOnly: { de: 'Nur Unterrichtsnotizen können angeheftet werden.', tr: 'Yalnızca ders notları sabitlenebilir.' },
   pinTeacherOnly: { de: 'Nur die Lehrkraft heftet Unterrichtsnotizen an.', tr: 'Ders notlarını yalnızca öğretmen sabitler.' },
   tooManyPinned: {
-    de: `Höchstens ${MESSAGE_LIMITS.maxPinned} Unterrichtsnotizen können angeheftet sein. Bitte lösen Sie zuerst eine.`,
-    tr: `En fazla ${MESSAGE_LIMITS.maxPinned} ders notu sabitlenebilir. Lütfen önce birini kaldırın.`,
+    de: `Es können höchstens ${MESSAGE_LIMITS.maxPinned} Unterrichtsnotizen angeheftet sein; zuerst muss eine gelöst werden.`,
+    tr: `En fazla ${MESSAGE_LIMITS.maxPinned} ders notu sabitlenebilir; önce birinin sabitlemesi kaldırılmalı.`,
   },
   badLink: {
     de: 'Die verknüpfte Aufgabe oder Aufnahme gehört nicht zu diesem Schüler.',
     tr: 'Bağlanan ödev veya kayıt bu öğrenciye ait değil.',
   },
-  notYours: { de: 'Diese Nachricht dürfen Sie nicht löschen.', tr: 'Bu mesajı silemezsiniz.' },
+  notYours: { de: 'Eine Nachricht löscht nur, wer sie geschrieben hat, oder die Lehrkraft.', tr: 'Bir mesajı yalnızca yazan kişi ya da öğretmen silebilir.' },
 } satisfies Record<string, Msg>;
 
 type Role = 'teacher' | 'student' | 'guardian';

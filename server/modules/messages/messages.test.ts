@@ -105,7 +105,7 @@ describe('messages: one conversation per student', () => {
     const s = await school();
     const empty = await send(s.ayse, s.ayse.id, { body: '   ' });
     expect(empty.statusCode).toBe(422);
-    expect(empty.json().errors.body).toEqual(['Bitte schreiben Sie eine Nachricht.']);
+    expect(empty.json().errors.body).toEqual(['Die Nachricht ist leer.']);
     const long = await send(s.ayse, s.ayse.id, { body: 'x'.repeat(2001) }, 'tr');
     expect(long.statusCode).toBe(422);
     expect(long.json().errors.body).toEqual(['Bir mesaj en fazla 2000 karakter olabilir.']);
@@ -239,7 +239,7 @@ describe('lesson notes', () => {
     const sixth = (await send(s.teacher, s.ayse.id, { body: 'Notiz 6', kind: 'lesson_note' })).json() as Message;
     const refused = await pin(sixth.id);
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toBe('Höchstens 5 Unterrichtsnotizen können angeheftet sein. Bitte lösen Sie zuerst eine.');
+    expect(refused.json().message).toBe('Es können höchstens 5 Unterrichtsnotizen angeheftet sein; zuerst muss eine gelöst werden.');
     expect((await pin(note.id, s.teacher, false)).json().pinned_at).toBeNull();
     expect((await pin(sixth.id)).statusCode).toBe(200);
     expect(((await page(s.teacher, s.ayse.id)).json() as MessagePage).pinned).toHaveLength(5);

@@ -29,6 +29,16 @@ describe('phone tabs by role', () => {
     expect(screen.getByRole('navigation', { name: 'Schnellnavigation' })).toBeInTheDocument();
   });
 
+  it('students: Heute, Aufgaben, Nachrichten with the unread count, and the tools', async () => {
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.startsWith('/api/conversations/unread') ? jsonResponse(200, { unread: 3 }) : jsonResponse(404, {}))));
+    renderWithApp(<BottomTabs role="student" />, { path: '/nachrichten/7' });
+    const messages = await screen.findByRole('link', { name: /^Nachrichten ?, 3 ungelesen$/ });
+    expect(messages).toHaveAttribute('href', '/nachrichten');
+    expect(messages).toHaveAttribute('aria-current', 'page');
+    expect(within(messages).getByTestId('messages-tab-badge')).toHaveTextContent('3');
+    expect(tabNames().map(([, href]) => href)).toEqual(['/', '/submissions', '/nachrichten', '/tools']);
+  });
+
   it('guardians: the overview and each child by first name', async () => {
     const child = (id: number, name: string) => ({
       id,
@@ -40,14 +50,23 @@ describe('phone tabs by role', () => {
       overdue_submissions: 0,
       new_feedback: 0,
     });
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { data: [child(3, 'Ayşe Demir'), child(8, 'Can Demir')] })));
-    renderWithApp(<BottomTabs role="guardian" />, { path: '/children/8' });
+    let kids = [child(3, 'Ayşe Demir'), child(8, 'Can Demir')];
+    vi.stubGlobal('fetch', vi.fn(async (url: string) => (url.startsWith('/api/conversations/unread') ? jsonResponse(200, { unread: 0 }) : jsonResponse(200, { data: kids }))));
+    const { unmount } = renderWithApp(<BottomTabs role="guardian" />, { path: '/children/8' });
     expect(await screen.findByRole('link', { name: 'Can' })).toHaveAttribute('aria-current', 'page');
+    // two children leave room for Nachrichten (four tabs fit a 390 px phone)
     expect(tabNames()).toEqual([
       ['Dashboard', '/'],
       ['Ayşe', '/children/3'],
       ['Can', '/children/8'],
+      ['Nachrichten', '/nachrichten'],
     ]);
+    unmount();
+    // three children: Nachrichten is in the menu
+    kids = [...kids, child(9, 'Elif Demir')];
+    renderWithApp(<BottomTabs role="guardian" />, { path: '/' });
+    expect(await screen.findByRole('link', { name: 'Elif' })).toBeInTheDocument();
+    expect(tabNames().map(([, href]) => href)).toEqual(['/', '/children/3', '/children/8', '/children/9']);
   });
 
   it('teachers have none', () => {

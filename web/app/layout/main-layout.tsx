@@ -9,6 +9,7 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { cn } from '@web/components/ui/cn';
 import { BottomTabs, hasBottomTabs } from './bottom-tabs';
 import { SidebarContent } from './sidebar-content';
+import { useMenuUnread } from './messages-badge';
 import { OutboxIndicator } from '@web/features/offline/components/outbox-indicator';
 import { OutboxSync } from './outbox-sync';
 import { useMediaQuery } from '@web/lib/media-query';
@@ -26,6 +27,8 @@ export default function MainLayout() {
   const [menuWanted, setMenuWanted] = useState(false);
   // the outbox indicator once: in the top bar on phones, in the sidebar from lg
   const wide = useMediaQuery('(min-width: 1024px)');
+  // 'Nachrichten' only in the menu (teachers; parents of three children): the button shows the unread count
+  const menuUnread = useMenuUnread(role);
 
   // The menu closes on every route change (set while rendering: docs/decisions/compiler-ready-components.md).
   const [menuPath, setMenuPath] = useState(location.pathname);
@@ -65,11 +68,21 @@ export default function MainLayout() {
             setMenuWanted(true);
             setMenuOpen(true);
           }}
-          aria-label={t('openMenu')}
+          aria-label={menuUnread ? t('openMenuUnread', { count: menuUnread }) : t('openMenu')}
           aria-expanded={menuOpen}
-          className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+          className="relative inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+          data-testid="menu-button"
         >
           <Menu aria-hidden="true" className="size-6" />
+          {menuUnread > 0 && (
+            <span
+              aria-hidden="true"
+              className="absolute top-1 right-0.5 inline-flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-brand-600 px-1 text-[0.6875rem] leading-none font-semibold text-white tabular-nums ring-2 ring-white"
+              data-testid="menu-unread"
+            >
+              {menuUnread > 99 ? '99+' : menuUnread}
+            </span>
+          )}
         </button>
         <div className="flex min-w-0 flex-1 items-center gap-2">
           <BrandMark className="size-7 rounded-lg" />

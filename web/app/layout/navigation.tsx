@@ -1,25 +1,31 @@
 import type { ComponentType } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BookOpen, ClipboardList, Gauge, GraduationCap, Inbox, LayoutDashboard, Music, ScrollText, Users } from 'lucide-react';
+import { BookOpen, ClipboardList, Gauge, GraduationCap, Inbox, LayoutDashboard, MessagesSquare, Music, ScrollText, Users } from 'lucide-react';
 import { cn } from '@web/components/ui/cn';
 import type { Role } from '@web/lib/auth/auth-provider';
 import { useSelectedCourse } from '@web/features/course-selection/course-selection';
 import { InboxCountBadge } from '@web/features/recordings/components/feedback-badges';
+import { MessagesBadge } from './messages-badge';
 
-type Item = { to: string; label: string; icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>; end: boolean; badge?: 'inbox' };
+type Item = { to: string; label: string; icon: ComponentType<{ className?: string; 'aria-hidden'?: 'true' }>; end: boolean; badge?: 'inbox' | 'messages' };
+
+/** docs/decisions/messages.md: teachers, students and parents; the badge counts the unread messages. */
+const MESSAGES: Item = { to: '/nachrichten', label: 'nav.messages', icon: MessagesSquare, end: false, badge: 'messages' };
 
 export function navItems(role: Role | null): Item[] {
   const items: Item[] = [{ to: '/', label: 'nav.dashboard', icon: LayoutDashboard, end: true }];
   if (role === 'teacher') {
     items.push(
       { to: '/review', label: 'nav.review', icon: Inbox, end: false, badge: 'inbox' },
+      MESSAGES,
       { to: '/students', label: 'nav.students', icon: Users, end: false },
       { to: '/courses', label: 'nav.courses', icon: BookOpen, end: false },
       { to: '/exercises', label: 'nav.exercises', icon: Music, end: false },
     );
   }
-  if (role === 'student') items.push({ to: '/submissions', label: 'nav.submissions', icon: ClipboardList, end: false });
+  if (role === 'student') items.push({ to: '/submissions', label: 'nav.submissions', icon: ClipboardList, end: false }, MESSAGES);
+  if (role === 'guardian') items.push(MESSAGES);
   if (role === 'admin') {
     items.push(
       { to: '/school/teachers', label: 'nav.schoolTeachers', icon: GraduationCap, end: false },
@@ -56,6 +62,7 @@ export function Navigation({ role }: { role: Role | null }) {
                   <item.icon aria-hidden="true" className={cn('size-5 shrink-0', isActive ? 'text-brand-600' : 'text-slate-400 group-hover:text-slate-500')} />
                   {t(item.label)}
                   {item.badge === 'inbox' && <InboxCountBadge courseId={courseId} />}
+                  {item.badge === 'messages' && <MessagesBadge role={role} />}
                 </>
               )}
             </NavLink>

@@ -5,6 +5,7 @@ import { useSubmission } from '@web/features/tasks/api/submissions';
 import { TeacherReviewCard } from '@web/features/progress/components/teacher-review-card';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { TeacherAnalysisView } from '../compositions/listening-slots';
+import { MessageAboutTake } from '../compositions/message-links';
 
 /** The task's existing review (accuracy, competency, feedback) beside the recording. */
 function TaskReview({ submissionId }: { submissionId: number }) {
@@ -17,5 +18,5 @@ function TaskReview({ submissionId }: { submissionId: number }) {
 export default function ReviewInboxScreen() {
   const { user } = useAuth();
   const { courseId } = useSelectedCourse();
-  return <ReviewInbox courseId={courseId} userId={user?.id ?? null} renderReview={(id) => <TaskReview submissionId={id} />} AnalysisView={TeacherAnalysisView} />;
+  return <ReviewInbox courseId={courseId} userId={user?.id ?? null} renderReview={(id) => <TaskReview submissionId={id} />} AnalysisView={TeacherAnalysisView} TakeActions={MessageAboutTake} />;
 }

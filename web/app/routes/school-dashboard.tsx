@@ -1,6 +1,7 @@
 import { SchoolDashboardView } from '@web/features/school/components/school-dashboard-view';
+import { MessageRetentionCard } from '@web/features/school/components/message-retention-card';
 
-/** / (admin): the school's dashboard. */
+/** / (admin): the school's dashboard, with how long messages are kept (docs/decisions/messages.md). */
 export default function SchoolDashboardScreen() {
-  return <SchoolDashboardView />;
+  return <SchoolDashboardView settings={<MessageRetentionCard />} />;
 }

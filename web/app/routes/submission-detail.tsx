@@ -36,6 +36,7 @@ import { SettingsSummary } from '@web/components/settings-summary';
 import type { Submission } from '@contract/submissions';
 import { analysisOptions, StudentAnalysisView, takeSummarySlot, TeacherAnalysisView } from '../compositions/listening-slots';
 import { registerListening } from '../listening-wiring';
+import { MessageAboutTake, MessageTeacherLink } from '../compositions/message-links';
 
 // A take sent from this screen sends its pitch track after it (docs/decisions/listening.md).
 registerListening();
@@ -124,7 +125,7 @@ export default function SubmissionDetailScreen() {
             </div>
           )}
           <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-            <RecordingsSection submission={recordingsFor} viewer="teacher" userId={user?.id ?? null} AnalysisView={TeacherAnalysisView} />
+            <RecordingsSection submission={recordingsFor} viewer="teacher" userId={user?.id ?? null} AnalysisView={TeacherAnalysisView} TakeActions={MessageAboutTake} />
             {restDrawn && (
               <>
                 <TaskDescription task={task} />
@@ -223,6 +224,11 @@ export default function SubmissionDetailScreen() {
             <div className={side}>
               <TaskFinish task={task} practised={task.time_spent_minutes > 0} completing={pendingId === task.id} onComplete={() => void onComplete()} />
             </div>
+            {userId !== null && (
+              <div className={side}>
+                <MessageTeacherLink studentId={userId} taskId={task.id} />
+              </div>
+            )}
             <div className={side}>
               <TaskDescription task={task} />
             </div>

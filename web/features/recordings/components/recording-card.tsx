@@ -54,6 +54,7 @@ export function RecordingCard({
   focusRequest = 0,
   landing,
   AnalysisView,
+  TakeActions,
 }: {
   recording: Recording;
   viewer: 'student' | 'teacher';
@@ -77,6 +78,8 @@ export function RecordingCard({
   landing?: TakeLanding | null;
   /** What the app heard in the take, under the player (a slot: docs/decisions/feature-boundaries.md); its moments play in the player. */
   AnalysisView?: ComponentType<{ recording: Recording; onPlay: (ms: number) => void }>;
+  /** The teacher's further actions on the take at the player's moment (a slot: a message about this moment). */
+  TakeActions?: ComponentType<{ recording: Recording; currentMs: () => number }>;
 }) {
   const { t } = useTranslation(['recordings', 'common']);
   const toast = useToast();
@@ -220,6 +223,7 @@ export function RecordingCard({
           }}
         />
       )}
+      {teacher && TakeActions && <TakeActions recording={recording} currentMs={() => player.current?.currentMs() ?? 0} />}
       <div>
         <h4 className="mb-1 text-sm font-semibold text-slate-900">{t('comments.title')}</h4>
         <CommentList

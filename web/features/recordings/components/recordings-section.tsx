@@ -21,6 +21,7 @@ export function RecordingsSection({
   headingLevel = 2,
   renderTakeExtra,
   AnalysisView,
+  TakeActions,
 }: {
   submission: { id: number; status: string; title: string };
   viewer: 'student' | 'teacher';
@@ -29,6 +30,8 @@ export function RecordingsSection({
   /** Slots the app fills (the listening analysis): with the take before sending, and on each take. */
   renderTakeExtra?: (take: { blob: Blob; kind: RecordingKind }) => ReactNode;
   AnalysisView?: ComponentType<{ recording: Recording; onPlay: (ms: number) => void }>;
+  /** The teacher's further actions on a take at the player's moment (a slot the app fills). */
+  TakeActions?: ComponentType<{ recording: Recording; currentMs: () => number }>;
 }) {
   const { t } = useTranslation('recordings');
   const list = useRecordings(submission.id);
@@ -66,6 +69,7 @@ export function RecordingsSection({
               viewer={viewer}
               userId={userId}
               AnalysisView={AnalysisView}
+              TakeActions={TakeActions}
               landing={landing?.take === r.id ? { atMs: landing.atMs, commentId: landing.commentId } : null}
             />
           ))}

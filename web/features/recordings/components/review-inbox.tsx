@@ -36,6 +36,7 @@ export function ReviewInbox({
   userId,
   renderReview,
   AnalysisView,
+  TakeActions,
 }: {
   courseId: number | null;
   userId: number | null;
@@ -43,6 +44,8 @@ export function ReviewInbox({
   renderReview?: (submissionId: number) => ReactNode;
   /** What the app heard in the take (a slot the app fills: the listening report). */
   AnalysisView?: ComponentType<{ recording: Recording; onPlay: (ms: number) => void }>;
+  /** Further actions on the open take at the player's moment (a slot the app fills: a message about it). */
+  TakeActions?: ComponentType<{ recording: Recording; currentMs: () => number }>;
 }) {
   const { t } = useTranslation('recordings');
   const wide = useMediaQuery(WIDE);
@@ -199,6 +202,7 @@ export function ReviewInbox({
       userId={userId}
       renderReview={renderReview}
       AnalysisView={AnalysisView}
+      TakeActions={TakeActions}
       onAnswered={onAnswered}
       review={card}
       focusRequest={focusAsk && (focusAsk.id === null || focusAsk.id === current.id) ? focusAsk.n : 0}
@@ -373,6 +377,7 @@ function InboxDetail({
   userId,
   renderReview,
   AnalysisView,
+  TakeActions,
   onAnswered,
   review,
   focusRequest,
@@ -382,6 +387,7 @@ function InboxDetail({
   renderReview?: (submissionId: number) => ReactNode;
   /** What the app heard in the take (a slot the app fills: the listening report). */
   AnalysisView?: ComponentType<{ recording: Recording; onPlay: (ms: number) => void }>;
+  TakeActions?: ComponentType<{ recording: Recording; currentMs: () => number }>;
   onAnswered: () => void;
   review: Ref<ReviewHandle>;
   focusRequest: number;
@@ -411,6 +417,7 @@ function InboxDetail({
       }
       aside={renderReview?.(item.submission_id)}
       AnalysisView={AnalysisView}
+      TakeActions={TakeActions}
     />
   );
 }

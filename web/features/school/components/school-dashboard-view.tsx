@@ -1,5 +1,5 @@
 import '@web/features/school/i18n';
-import { lazy, useState } from 'react';
+import { lazy, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRight, BarChart3, Clock3, GraduationCap, HeartHandshake, Pencil, ScrollText, UserPlus, Users } from 'lucide-react';
@@ -97,9 +97,10 @@ const LINKS = [
 /**
  * The administrator's home: the school's name (renamable), its figures (active students, teachers,
  * guardians, this week's practice time), practice minutes and completed tasks per week for
- * SCHOOL_WEEKS weeks, and the ways to the teachers, students and the audit log.
+ * SCHOOL_WEEKS weeks, and the ways to the teachers, students and the audit log. `settings`: the
+ * school's further settings cards the screen composes (below the storage).
  */
-export function SchoolDashboardView() {
+export function SchoolDashboardView({ settings }: { settings?: ReactNode } = {}) {
   const { t, i18n } = useTranslation(['school', 'common']);
   const language = i18n.language === 'tr' ? 'tr' : 'de';
   const dashboard = useSchoolDashboard();
@@ -209,6 +210,7 @@ export function SchoolDashboardView() {
         )}
 
         <SchoolStorageCard />
+        {settings}
 
         <div className="grid gap-6 xl:grid-cols-2">
           <ChartCard
