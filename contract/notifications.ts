@@ -75,3 +75,40 @@ export const feedbackDigestSettingsSchema = z
 export type FeedbackDigestSettings = z.infer<typeof feedbackDigestSettingsSchema>;
 
 export const feedbackDigestBody = z.object({ feedback_digest: z.boolean() });
+
+/**
+ * Web Push (docs/decisions/web-push.md): a browser's subscription as PushSubscription.toJSON()
+ * gives it. The endpoint must be one of the server's known push services (PUSH_SERVICE_HOSTS).
+ */
+export const PUSH_LIMITS = { endpointMaxChars: 1024, perUser: 10 } as const;
+export const pushSubscriptionBody = z
+  .strictObject({
+    endpoint: z
+      .url({ protocol: /^https?$/ })
+      .max(PUSH_LIMITS.endpointMaxChars)
+      .meta({ examples: ['https://fcm.googleapis.com/fcm/send/dXNlci1kZXZpY2U'] }),
+    expirationTime: z.number().nullable().optional(),
+    // an uncompressed P-256 point (65 bytes, 0x04 first: 'B') and a 16-byte secret, base64url
+    keys: z.strictObject({
+      p256dh: z
+        .string()
+        .regex(/^B[A-Za-z0-9_-]{86}=?$/)
+        .meta({ examples: ['BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM'] }),
+      auth: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{22}(==)?$/)
+        .meta({ examples: ['tBHItJI5svbpez7KI4CCXg'] }),
+    }),
+  })
+  .meta({ id: 'PushSubscriptionBody' });
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
+export const pushEndpointBody = z.strictObject({ endpoint: z.string().max(PUSH_LIMITS.endpointMaxChars) }).meta({ id: 'PushEndpointBody' });
+export const pushInfoSchema = z
+  .object({
+    /** The server's VAPID public key (applicationServerKey), base64url. */
+    public_key: z.string(),
+    /** How many of the caller's devices receive notifications. */
+    devices: z.number().int(),
+  })
+  .meta({ id: 'PushInfo' });
+export type PushInfo = z.infer<typeof pushInfoSchema>;

@@ -90,6 +90,19 @@ export const configSchema = z
       .regex(/^([01]\d|2[0-3]):[0-5]\d-([01]\d|2[0-3]):[0-5]\d$/, 'must be two times of day such as 21:00-07:00 (from-to, in APP_TIMEZONE)')
       .default('21:00-07:00'),
   ),
+  /** Who runs this server, for the push services (VAPID `sub`): an https: address or mailto:. Default: PUBLIC_URL, else a placeholder. */
+  PUSH_CONTACT: z.preprocess(emptyToUndefined, z.string().regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https: address').optional()),
+  /**
+   * The hosts a push subscription may point at (docs/decisions/web-push.md): the browsers' push
+   * services. The server posts to these addresses, so no other host is accepted.
+   */
+  PUSH_SERVICE_HOSTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .default('fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com,*.push.apple.com')
+      .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== '')),
+  ),
   APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters long').optional()),
   DEMO_SEED: z.preprocess(emptyToUndefined, boolish.default(true)),
   LOG_LEVEL: z.preprocess(

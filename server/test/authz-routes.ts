@@ -180,6 +180,25 @@ export const matrix: Record<string, Spec> = {
     expect: { ...anyStudent(200), guardianA: 200, guardianB: 200 },
     build: async () => ({ method: 'PUT', url: '/api/notification-settings/digest', payload: { feedback_digest: true } }),
   },
+  'GET /api/push': {
+    access: 'any',
+    expect: { ...anyStudent(200), guardianA: 200, guardianB: 200 },
+    build: async () => ({ url: '/api/push' }),
+  },
+  'PUT /api/push/subscription': {
+    access: 'any',
+    expect: { ...anyStudent(200), guardianA: 200, guardianB: 200 },
+    build: async (w) => ({
+      method: 'PUT',
+      url: '/api/push/subscription',
+      payload: { endpoint: `https://fcm.googleapis.com/fcm/send/${w.marker('geraet')}`, keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } },
+    }),
+  },
+  'DELETE /api/push/subscription': {
+    access: 'any',
+    expect: { ...anyStudent(200), guardianA: 200, guardianB: 200 },
+    build: async (w) => ({ method: 'DELETE', url: '/api/push/subscription', payload: { endpoint: `https://fcm.googleapis.com/fcm/send/${w.marker('geraet')}` } }),
+  },
   'GET /api/unsubscribe/:token': {
     // the signed token of a reminder mail is the permission (for its user and kind only)
     access: 'public',

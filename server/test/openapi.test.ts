@@ -409,6 +409,8 @@ describe('every operation against its document', () => {
         if (s.format === 'date') return DATE_RANGE.min;
         if (s.format === 'date-time') return '2026-01-05T10:00:00Z';
         if (s.format === 'email') return `walk-${(walkSeq++).toString(36)}@example.com`;
+        // a field whose pattern no candidate below meets documents an example that does
+        if (Array.isArray(s.examples) && typeof s.examples[0] === 'string') return s.examples[0];
         const min = Number(s.minLength ?? 0);
         const max = Number(s.maxLength ?? 1000);
         const re = typeof s.pattern === 'string' ? new RegExp(s.pattern) : null;

@@ -554,6 +554,31 @@ export const messageReads = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.studentId] })],
 );
 
+/**
+ * A browser's push subscription (docs/decisions/web-push.md): where the push service takes a
+ * notification for this user's device, and the keys it is encrypted with (RFC 8291). One row per
+ * endpoint; an endpoint the push service calls gone (404, 410) is deleted.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    language: text('language').notNull().default('de'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+    check('push_subscriptions_language_check', sql`${t.language} in ('de', 'tr')`),
+  ],
+);
+
 /** When each scheduled job last ran, so that it runs once across all processes (server/lib/jobs.ts). */
 export const scheduledJobs = pgTable('scheduled_jobs', {
   name: text('name').primaryKey(),

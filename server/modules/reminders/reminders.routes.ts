@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { bodyErrors, errorResponsesOf, languageOnlyQuery } from '@contract/common';
-import { feedbackDigestBody, feedbackDigestSettingsSchema, notificationSettingsBody, notificationSettingsSchema, unsubscribeInfo, unsubscribeParams, weeklyNoteBody, weeklyNoteSettingsSchema } from '@contract/notifications';
+import { pushEndpointBody, pushInfoSchema, pushSubscriptionBody, feedbackDigestBody, feedbackDigestSettingsSchema, notificationSettingsBody, notificationSettingsSchema, unsubscribeInfo, unsubscribeParams, weeklyNoteBody, weeklyNoteSettingsSchema } from '@contract/notifications';
 import { forbidden, invalid } from '../../errors';
 import { currentUser } from '../../lib/auth';
 import { scheduleOnce } from '../../lib/jobs';
 import { requestLang } from '../../lib/lang';
 import { LOGIN_BODY_LIMIT } from '../../lib/limits';
 import { mailerOf } from '../../lib/mail';
+import { Pusher, pushContact } from '../../lib/push';
 import { reminderMessages, RemindersService } from './reminders.service';
 
 /** How often the reminder job runs (across all processes), and how often each process looks whether it is due. */
@@ -19,7 +20,14 @@ const tags = ['notifications'];
 
 export default async function remindersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const service = new RemindersService(app.deps.db, app.deps.config, app.deps.secret, app.log);
+  const pusher = new Pusher(app.deps.secret, pushContact(app.deps.config), app.deps.config.PUSH_SERVICE_HOSTS, app.log);
+  const service = new RemindersService(app.deps.db, app.deps.config, app.deps.secret, app.log, pusher);
+  /** Push notifications go to students and parents (the reminders and the digest are theirs). */
+  const pushUser = (req: Parameters<typeof currentUser>[0]) => {
+    const user = currentUser(req);
+    if (user.role !== 'student' && user.role !== 'guardian') throw forbidden();
+    return user;
+  };
 
   // Every few minutes, once across all server processes (server/lib/jobs.ts, docs/decisions/reminders.md).
   let job: ReturnType<typeof scheduleOnce> | null = null;
@@ -163,6 +171,54 @@ export default async function remindersRoutes(fastify: FastifyInstance) {
       await service.saveDigest(user.id, req.body.feedback_digest, requestLang(req));
       return service.digestSettings(user.id, user.email, mailerOf(app) !== null);
     },
+  );
+
+  app.get(
+    '/api/push',
+    {
+      config: { access: 'any' },
+      schema: {
+        tags,
+        description: "Web Push (docs/decisions/web-push.md): the server's VAPID public key (applicationServerKey) and how many of the caller's devices are subscribed. Students and parents; 403 for other roles.",
+        querystring: languageOnlyQuery,
+        response: { 200: pushInfoSchema, ...errorResponsesOf(401, 403) },
+      },
+    },
+    async (req) => service.pushInfo(pushUser(req).id),
+  );
+
+  app.put(
+    '/api/push/subscription',
+    {
+      config: { access: 'any' },
+      bodyLimit: 4096,
+      schema: {
+        tags,
+        description:
+          "Keeps this browser's push subscription (PushSubscription.toJSON()); from then on the practice reminder and the digest come to the device instead of by e-mail. " +
+          'The endpoint must belong to a push service the server allows (PUSH_SERVICE_HOSTS), otherwise 422 errors.endpoint. Notifications are written in the language of this request.',
+        querystring: languageOnlyQuery,
+        body: pushSubscriptionBody,
+        response: { 200: pushInfoSchema, ...errorResponsesOf(401, 403), ...bodyErrors },
+      },
+    },
+    async (req) => service.subscribePush(pushUser(req).id, req.body, requestLang(req)),
+  );
+
+  app.delete(
+    '/api/push/subscription',
+    {
+      config: { access: 'any' },
+      bodyLimit: 4096,
+      schema: {
+        tags,
+        description: "Forgets one of the caller's push subscriptions (by endpoint); the notifications come by e-mail again when no device is left.",
+        querystring: languageOnlyQuery,
+        body: pushEndpointBody,
+        response: { 200: pushInfoSchema, ...errorResponsesOf(401, 403), ...bodyErrors },
+      },
+    },
+    async (req) => service.unsubscribePush(pushUser(req).id, req.body.endpoint),
   );
 
   app.get(

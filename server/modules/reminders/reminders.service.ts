@@ -3,11 +3,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { rows, type Db } from '../../db/client';
 import type { AppConfig } from '../../config';
-import { notFound, type Lang, type Msg } from '../../errors';
+import { invalid, notFound, type Lang, type Msg } from '../../errors';
 import type { Mailer } from '../../lib/mail';
+import type { PushMessage, Pusher, PushTarget } from '../../lib/push';
 import { todayInZone } from '../../lib/time';
 import { NEW_FEEDBACK_SQL } from '../recordings/recordings.repo';
-import { DIGEST_TIME, inQuietHours, WEEKLY_NOTE_TIME, WEEKLY_NOTE_WEEKDAY, type FeedbackDigestSettings, type NotificationSettings, type UnsubscribeInfo, type WeeklyNoteSettings } from '@contract/notifications';
+import { DIGEST_TIME, PUSH_LIMITS, inQuietHours, type PushInfo, type PushSubscriptionBody, WEEKLY_NOTE_TIME, WEEKLY_NOTE_WEEKDAY, type FeedbackDigestSettings, type NotificationSettings, type UnsubscribeInfo, type WeeklyNoteSettings } from '@contract/notifications';
 
 /**
  * The daily practice reminder by e-mail (docs/decisions/reminders.md).
@@ -42,6 +43,10 @@ export const reminderMessages = {
   linkInvalid: {
     de: 'Dieser Abmeldelink ist ungültig.',
     tr: 'Bu abonelikten çıkma bağlantısı geçersiz.',
+  },
+  pushServiceRefused: {
+    de: 'Dieser Push-Dienst wird nicht unterstützt. Die Benachrichtigungen kommen weiter per E-Mail.',
+    tr: 'Bu anlık bildirim hizmeti desteklenmiyor. Bildirimler e-postayla gelmeye devam eder.',
   },
 } satisfies Record<string, Msg>;
 
@@ -101,7 +106,11 @@ type DueRow = {
   due_count: number | string;
 };
 
-export type ReminderRun = { today: string; time: string; quiet: boolean; claimed: number; sent: number; failed: number };
+/** What a run did: claimed, delivered (`sent`, of which `pushed` by Web Push instead of e-mail), failed (claim given back). */
+export type ReminderRun = { today: string; time: string; quiet: boolean; claimed: number; sent: number; pushed: number; failed: number };
+
+/** How long a push service keeps a reminder for a device that is off: a practice reminder is stale by night. */
+const PUSH_TTL_SECONDS = 4 * 3600;
 
 export class RemindersService {
   constructor(
@@ -109,7 +118,75 @@ export class RemindersService {
     private readonly config: Pick<AppConfig, 'APP_TIMEZONE' | 'QUIET_HOURS' | 'PUBLIC_URL' | 'PORT'>,
     private readonly secret: string,
     private readonly log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>,
+    /** Web Push (docs/decisions/web-push.md): a user with a subscribed device gets the notification there instead of a mail. */
+    private readonly push: Pusher | null = null,
   ) {}
+
+  /** The server's VAPID key and how many of the user's devices are subscribed. */
+  async pushInfo(userId: number): Promise<PushInfo> {
+    const [n] = await rows<{ n: number }>(this.db, sql`select count(*)::int as n from push_subscriptions where user_id = ${userId}`);
+    return { public_key: this.push?.keys.publicKey ?? '', devices: Number(n?.n ?? 0) };
+  }
+
+  /**
+   * Keeps a browser's subscription for the user (a device that changes hands changes owner), at
+   * most PUSH_LIMITS.perUser per user (the oldest goes). Only endpoints of the allowed push services.
+   */
+  async subscribePush(userId: number, body: PushSubscriptionBody, lang: Lang): Promise<PushInfo> {
+    if (!this.push?.allowed(body.endpoint)) throw invalid({ endpoint: reminderMessages.pushServiceRefused });
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from users where id = ${userId} for no key update`);
+      await tx.execute(
+        sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth, language)
+            values (${userId}, ${body.endpoint}, ${body.keys.p256dh}, ${body.keys.auth}, ${lang})
+            on conflict (endpoint) do update set user_id = excluded.user_id, p256dh = excluded.p256dh, auth = excluded.auth, language = excluded.language`,
+      );
+      await tx.execute(
+        sql`delete from push_subscriptions where user_id = ${userId} and id not in
+              (select id from push_subscriptions where user_id = ${userId} order by id desc limit ${PUSH_LIMITS.perUser})`,
+      );
+    });
+    return this.pushInfo(userId);
+  }
+
+  /** Forgets one of the user's subscriptions (another user's endpoint: nothing happens). */
+  async unsubscribePush(userId: number, endpoint: string): Promise<PushInfo> {
+    await this.db.execute(sql`delete from push_subscriptions where user_id = ${userId} and endpoint = ${endpoint}`);
+    return this.pushInfo(userId);
+  }
+
+  /** The push subscriptions of these users, in one query. */
+  private async subscriptionsOf(userIds: number[]): Promise<Map<number, PushTarget[]>> {
+    const out = new Map<number, PushTarget[]>();
+    if (!this.push || userIds.length === 0) return out;
+    const found = await rows<PushTarget & { user_id: number }>(
+      this.db,
+      sql`select id, user_id, endpoint, p256dh, auth from push_subscriptions where user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)}) order by id`,
+    );
+    for (const f of found) {
+      const list = out.get(Number(f.user_id)) ?? [];
+      list.push({ id: Number(f.id), endpoint: f.endpoint, p256dh: f.p256dh, auth: f.auth });
+      out.set(Number(f.user_id), list);
+    }
+    return out;
+  }
+
+  /** Pushes to every device of a user; true when at least one took it. A subscription the push service forgot is deleted. */
+  private async pushTo(targets: PushTarget[] | undefined, message: PushMessage): Promise<boolean> {
+    if (!this.push || !targets?.length) return false;
+    let delivered = false;
+    for (const target of targets) {
+      const outcome = await this.push.send(target, message, PUSH_TTL_SECONDS);
+      if (outcome === 'sent') delivered = true;
+      else if (outcome === 'gone') await this.db.execute(sql`delete from push_subscriptions where id = ${target.id}`);
+    }
+    return delivered;
+  }
+
+  /** Whether a run can reach anyone: by mail, or by push to subscribed devices. */
+  private reachable(mailer: Mailer | null, user: SQL): SQL {
+    return mailer ? sql`true` : this.push ? sql`exists (select 1 from push_subscriptions ps where ps.user_id = ${user})` : sql`false`;
+  }
 
   private origin(): string {
     return this.config.PUBLIC_URL ?? `http://localhost:${this.config.PORT}`;
@@ -199,8 +276,8 @@ export class RemindersService {
     const today = todayInZone(tz, now);
     const time = timeInZone(now, tz);
     const quiet = this.isQuiet(time);
-    const result: ReminderRun = { today, time, quiet, claimed: 0, sent: 0, failed: 0 };
-    if (quiet || !mailer) return result;
+    const result: ReminderRun = { today, time, quiet, claimed: 0, sent: 0, pushed: 0, failed: 0 };
+    if (quiet || (!mailer && !this.push)) return result;
     const from = daysBefore(today, REMINDER_OVERDUE_DAYS);
     // One statement: who is due, the claim of today's reminder, and what to name in the mail.
     const due = await rows<DueRow>(
@@ -210,6 +287,7 @@ export class RemindersService {
               from notification_settings ns
               join users u on u.id = ns.user_id and u.role = 'student' and u.deactivated_at is null
              where ns.reminder_time is not null and ns.reminder_time <= ${time}
+               and ${this.reachable(mailer, sql`ns.user_id`)}
                and exists (select 1 from submissions s
                             where s.student_id = ns.user_id and s.completed_at is null
                               and s.due_date between ${from} and ${today}
@@ -239,12 +317,34 @@ export class RemindersService {
     );
     result.claimed = due.length;
     const origin = this.origin();
+    const devices = await this.subscriptionsOf(due.map((r) => Number(r.user_id)));
     let next = 0;
     const worker = async () => {
       while (next < due.length) {
         const r = due[next++]!;
+        const lang = r.language === 'tr' ? 'tr' : 'de';
+        const first = r.tasks[0];
+        const others = Number(r.due_count) - 1;
+        const pushed = await this.pushTo(devices.get(Number(r.user_id)), {
+          title: lang === 'tr' ? 'Çalışma zamanı' : 'Zeit zum Üben',
+          body: first
+            ? lang === 'tr'
+              ? `${first.title}${others > 0 ? ` ve ${others} ödev daha` : ''} seni bekliyor.`
+              : `${first.title}${others > 0 ? ` und ${others} weitere Aufgabe${others === 1 ? '' : 'n'}` : ''} ${others > 0 ? 'warten' : 'wartet'} auf dich.`
+            : lang === 'tr'
+              ? 'Bugün bir ödevin var.'
+              : 'Heute ist eine Aufgabe fällig.',
+          url: Number(r.due_count) === 1 && first ? `/submissions/${first.id}` : '/submissions',
+          tag: `practice-${today}`,
+        });
+        if (pushed) {
+          result.sent++;
+          result.pushed++;
+          continue;
+        }
         const token = unsubscribeToken(this.secret, r.user_id);
-        const ok = await mailer.sendReminder({
+        const ok = mailer
+          ? await mailer.sendReminder({
           to: r.email,
           name: r.name,
           lang: r.language === 'tr' ? 'tr' : 'de',
@@ -255,7 +355,8 @@ export class RemindersService {
           today,
           unsubscribePage: `${origin}/abmelden/${token}`,
           unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
-        });
+          })
+          : false;
         if (ok) result.sent++;
         else {
           result.failed++;
@@ -281,7 +382,7 @@ export class RemindersService {
     const today = todayInZone(tz, now);
     const time = timeInZone(now, tz);
     const quiet = this.isQuiet(time);
-    const result: ReminderRun = { today, time, quiet, claimed: 0, sent: 0, failed: 0 };
+    const result: ReminderRun = { today, time, quiet, claimed: 0, sent: 0, pushed: 0, failed: 0 };
     if (quiet || !mailer || isoWeekday(today) !== WEEKLY_NOTE_WEEKDAY || time < WEEKLY_NOTE_TIME) return result;
     const from = daysBefore(today, 6);
     const weekStart = sql`(${from}::date::timestamp at time zone ${tz})`;
@@ -388,8 +489,8 @@ export class RemindersService {
     const today = todayInZone(tz, now);
     const time = timeInZone(now, tz);
     const quiet = this.isQuiet(time);
-    const result: ReminderRun = { today, time, quiet, claimed: 0, sent: 0, failed: 0 };
-    if (quiet || !mailer || time < DIGEST_TIME) return result;
+    const result: ReminderRun = { today, time, quiet, claimed: 0, sent: 0, pushed: 0, failed: 0 };
+    if (quiet || (!mailer && !this.push) || time < DIGEST_TIME) return result;
     const since = new Date(now.getTime() - 24 * 60 * 60 * 1000);
     const mine = (user: SQL) =>
       sql`(r.student_id = ${user} or r.student_id in (select l.student_id from guardian_links l where l.guardian_id = ${user}))
@@ -415,7 +516,7 @@ export class RemindersService {
             select ns.user_id, ns.language, u.name, u.email, u.role
               from notification_settings ns
               join users u on u.id = ns.user_id and u.deactivated_at is null and u.role in ('student', 'guardian')
-             where ns.feedback_digest
+             where ns.feedback_digest and ${this.reachable(mailer, sql`ns.user_id`)}
                and not exists (select 1 from reminders_sent rs where rs.user_id = ns.user_id and rs.kind = ${DIGEST_KIND} and rs.local_date = ${today})
                and (exists (select 1 from recordings r where ${mine(sql`ns.user_id`)})
                     or exists (select 1 from messages m where ${unreadMessages(sql`ns.user_id`)}))
@@ -449,27 +550,52 @@ export class RemindersService {
     );
     result.claimed = due.length;
     const origin = this.origin();
+    const devices = await this.subscriptionsOf(due.map((r) => Number(r.user_id)));
     for (const r of due) {
-      const token = unsubscribeToken(this.secret, r.user_id, DIGEST_KIND);
       const student = r.role === 'student';
-      const ok = await mailer.sendFeedbackDigest({
-        to: r.email,
-        name: r.name,
-        lang: r.language === 'tr' ? 'tr' : 'de',
-        audience: student ? 'student' : 'guardian',
-        items: r.items.map((i) => {
-          // the address the app's own feedback badge uses (web/lib/feedback-landing.ts)
-          const q = new URLSearchParams({ take: String(i.recording_id) });
-          if (i.at_ms !== null) q.set('t', String(i.at_ms));
-          const path = student ? `/submissions/${i.submission_id}` : `/children/${i.student_id}`;
-          return { child: student ? null : i.child, task: i.task, teacher: i.teacher, url: `${origin}${path}?${q.toString()}${i.comment_id !== null ? `#comment-${i.comment_id}` : ''}` };
-        }),
-        more: Math.max(0, Number(r.total) - r.items.length),
-        messages: r.messages.map((m) => ({ child: student ? null : m.child, count: Number(m.count), url: `${origin}/nachrichten/${m.student_id}` })),
-        time: DIGEST_TIME,
-        unsubscribePage: `${origin}/abmelden/${token}`,
-        unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
+      const lang = r.language === 'tr' ? 'tr' : 'de';
+      // the address the app's own feedback badge uses (web/lib/feedback-landing.ts)
+      const takePath = (i: (typeof r.items)[number]) => {
+        const q = new URLSearchParams({ take: String(i.recording_id) });
+        if (i.at_ms !== null) q.set('t', String(i.at_ms));
+        const path = student ? `/submissions/${i.submission_id}` : `/children/${i.student_id}`;
+        return `${path}?${q.toString()}${i.comment_id !== null ? `#comment-${i.comment_id}` : ''}`;
+      };
+      const firstTake = r.items[0];
+      const firstChat = r.messages[0];
+      const unreadCount = r.messages.reduce((n, m) => n + Number(m.count), 0);
+      const feedbackCount = Number(r.total);
+      const pushed = await this.pushTo(devices.get(Number(r.user_id)), {
+        title: firstTake ? (lang === 'tr' ? 'Yeni geri bildirim' : 'Neues Feedback') : lang === 'tr' ? 'Yeni mesajlar' : 'Neue Nachrichten',
+        body: [
+          firstTake ? `${student ? '' : `${firstTake.child}: `}${firstTake.task} (${firstTake.teacher})${feedbackCount > 1 ? (lang === 'tr' ? ` ve ${feedbackCount - 1} tane daha` : ` und ${feedbackCount - 1} weitere`) : ''}` : null,
+          unreadCount > 0 ? (lang === 'tr' ? `${unreadCount} yeni mesaj` : unreadCount === 1 ? '1 neue Nachricht' : `${unreadCount} neue Nachrichten`) : null,
+        ]
+          .filter((x) => x !== null)
+          .join(' · '),
+        url: firstTake ? takePath(firstTake) : firstChat ? `/nachrichten/${firstChat.student_id}` : '/',
+        tag: `digest-${today}`,
       });
+      if (pushed) {
+        result.sent++;
+        result.pushed++;
+        continue;
+      }
+      const token = unsubscribeToken(this.secret, r.user_id, DIGEST_KIND);
+      const ok = mailer
+        ? await mailer.sendFeedbackDigest({
+            to: r.email,
+            name: r.name,
+            lang,
+            audience: student ? 'student' : 'guardian',
+            items: r.items.map((i) => ({ child: student ? null : i.child, task: i.task, teacher: i.teacher, url: `${origin}${takePath(i)}` })),
+            more: Math.max(0, feedbackCount - r.items.length),
+            messages: r.messages.map((m) => ({ child: student ? null : m.child, count: Number(m.count), url: `${origin}/nachrichten/${m.student_id}` })),
+            time: DIGEST_TIME,
+            unsubscribePage: `${origin}/abmelden/${token}`,
+            unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
+          })
+        : false;
       if (ok) result.sent++;
       else {
         result.failed++;
