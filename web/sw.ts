@@ -82,3 +82,51 @@ self.addEventListener('fetch', (event) => {
   if (event.request.method !== 'GET' || url.origin !== self.location.origin || !url.pathname.startsWith(MEDIA_PREFIX)) return;
   event.respondWith(media(event, url));
 });
+
+// Web Push (docs/decisions/web-push.md): the server's reminder or digest, shown as a notification;
+// a tap opens its address in the app (a window of the app if one is open, else a new one).
+
+type PushPayload = { title: string; body: string; url: string; tag: string };
+
+/** Only an address of this app (a path), never another site, whatever a payload says. */
+function appPath(url: unknown): string {
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/';
+}
+
+self.addEventListener('push', (event) => {
+  let data: Partial<PushPayload> = {};
+  try {
+    data = (event.data?.json() ?? {}) as Partial<PushPayload>;
+  } catch {
+    data = {};
+  }
+  const shown = self.registration.showNotification(typeof data.title === 'string' ? data.title : 'Übungskontrolle', {
+    body: typeof data.body === 'string' ? data.body : '',
+    tag: typeof data.tag === 'string' ? data.tag : undefined,
+    icon: '/icons/icon-192.png',
+    badge: '/icons/icon-192.png',
+    data: { url: appPath(data.url) },
+  });
+  event.waitUntil(shown);
+});
+
+/** Opens `path` in a window of the app: an open one navigates there and comes to the front; otherwise a new one. */
+async function openInApp(path: string): Promise<void> {
+  const target = new URL(path, self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((c) => new URL(c.url).origin === self.location.origin);
+  if (open) {
+    const navigated = await open.navigate(target).catch(() => null);
+    await (navigated ?? open).focus().catch(() => undefined);
+    return;
+  }
+  await self.clients.openWindow(target);
+}
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const opened = openInApp(appPath(data?.url));
+  // a click the browser delivers keeps the worker alive until the window is there
+  if (event.isTrusted) event.waitUntil(opened);
+});

@@ -52,6 +52,7 @@ export const AUDIENCE: Record<string, Audience> = {
   'reminders:weekly': 'adult',
   'reminders:unsubscribeWeekly': 'adult',
   'reminders:digestParent': 'adult',
+  'reminders:pushParent': 'adult',
   'reminders:unsubscribeDigest': 'both',
   'recordings:recorder': 'student',
   'recordings:permission': 'student',

@@ -5,10 +5,12 @@ import { useAuth } from '@web/lib/auth/auth-provider';
 import { ReminderSettings } from '@web/features/reminders/components/reminder-settings';
 import { WeeklyNoteSettings } from '@web/features/reminders/components/weekly-note-settings';
 import { FeedbackDigestSettings } from '@web/features/reminders/components/feedback-digest-settings';
+import { PushSettings } from '@web/features/reminders/components/push-settings';
 
 /**
  * /benachrichtigungen (students and parents, docs/decisions/reminders.md): a student's daily practice
- * reminder, a parent's weekly note, and for both the daily digest of new feedback.
+ * reminder, a parent's weekly note, for both the daily digest of new feedback and messages, and
+ * notifications on this device instead of e-mail (docs/decisions/web-push.md).
  */
 export default function NotificationsScreen() {
   const { t } = useTranslation('reminders');
@@ -19,6 +21,7 @@ export default function NotificationsScreen() {
       <div className="max-w-2xl space-y-6">
         {role === 'guardian' ? <WeeklyNoteSettings /> : <ReminderSettings />}
         <FeedbackDigestSettings audience={role === 'guardian' ? 'guardian' : 'student'} />
+        <PushSettings audience={role === 'guardian' ? 'guardian' : 'student'} />
       </div>
     </>
   );

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FeedbackDigestSettings, NotificationSettings, UnsubscribeInfo, WeeklyNoteSettings } from '@contract/notifications';
+import type { FeedbackDigestSettings, NotificationSettings, PushInfo, UnsubscribeInfo, WeeklyNoteSettings } from '@contract/notifications';
 import { api } from '@web/lib/api';
+import { deviceEndpoint, subscribeDevice, unsubscribeDevice } from '../lib/push-device';
 
 const settingsKey = ['notification-settings'] as const;
 
@@ -62,5 +63,49 @@ export function useSaveFeedbackDigest() {
   return useMutation({
     mutationFn: (enabled: boolean) => api<FeedbackDigestSettings>('/api/notification-settings/digest', { method: 'PUT', body: { feedback_digest: enabled } }),
     onSuccess: (saved) => queryClient.setQueryData(digestKey, saved),
+  });
+}
+
+const pushKey = ['push'] as const;
+const deviceKey = ['push', 'device'] as const;
+
+/** GET /api/push: the server's VAPID key and how many of the user's devices receive notifications. */
+export function usePushInfo() {
+  return useQuery({ queryKey: pushKey, queryFn: ({ signal }) => api<PushInfo>('/api/push', { signal }) });
+}
+
+/** This browser's subscription endpoint (null: not subscribed, or cannot be). */
+export function useDeviceEndpoint() {
+  return useQuery({ queryKey: deviceKey, queryFn: () => deviceEndpoint(), staleTime: Infinity });
+}
+
+/** Subscribes this device (permission, the browser's push service) and tells the server (PUT /api/push/subscription). */
+export function useSubscribeDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (publicKey: string) => {
+      const sub = await subscribeDevice(publicKey);
+      const info = await api<PushInfo>('/api/push/subscription', { method: 'PUT', body: sub });
+      return { info, endpoint: sub.endpoint ?? null };
+    },
+    onSuccess: ({ info, endpoint }) => {
+      queryClient.setQueryData(pushKey, info);
+      queryClient.setQueryData(deviceKey, endpoint);
+    },
+  });
+}
+
+/** Unsubscribes this device and tells the server (DELETE /api/push/subscription). */
+export function useUnsubscribeDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const endpoint = await unsubscribeDevice();
+      return endpoint ? api<PushInfo>('/api/push/subscription', { method: 'DELETE', body: { endpoint } }) : null;
+    },
+    onSuccess: (info) => {
+      if (info) queryClient.setQueryData(pushKey, info);
+      queryClient.setQueryData(deviceKey, null);
+    },
   });
 }
