@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { reminderMailContent, weeklyNoteMailContent } from '../server/lib/mail';
+import { feedbackDigestMailContent, reminderMailContent, weeklyNoteMailContent } from '../server/lib/mail';
 import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
 import { linkPath, mailScreenshot } from './mail';
 
@@ -86,6 +86,31 @@ test('a student sets a daily reminder (the night is not offered) that stays; the
   const reminder = reminderFor('de');
   await mailScreenshot(page, reminder, 'reminders', 'mail-reminder-de');
   await mailScreenshot(page, reminderFor('tr'), 'reminders', 'mail-reminder-tr');
+  // the daily digest of feedback and messages, as the server writes it
+  for (const lang of ['de', 'tr'] as const) {
+    const digestToken = `${id}.digest.${createHmac('sha256', APP_SECRET).update(`unsubscribe:${id}:digest`).digest('base64url')}`;
+    await mailScreenshot(
+      page,
+      {
+        from: 'post@example.test',
+        to: [student.email],
+        ...feedbackDigestMailContent({
+          to: student.email,
+          name: student.name,
+          lang,
+          audience: 'student',
+          items: [{ child: null, task: 'Hicaz Peşrev, erste Hane', teacher: 'Mehmet Yılmaz', url: `${origin}/submissions/2?take=7&t=12500#comment-3` }],
+          more: 0,
+          messages: [{ child: null, count: 2, url: `${origin}/nachrichten/${id}` }],
+          time: '18:00',
+          unsubscribePage: `${origin}/abmelden/${digestToken}`,
+          unsubscribeUrl: `${origin}/api/unsubscribe/${digestToken}`,
+        }),
+      },
+      'reminders',
+      `mail-digest-${lang}`,
+    );
+  }
 
   // its "Abbestellen" link, opened on another device without signing in
   const other = await browser.newContext({ viewport: PHONE, locale: 'de-DE' });
