@@ -71,9 +71,10 @@ test('a student sets a daily reminder (the night is not offered) that stays; the
       to: student.email,
       name: student.name,
       lang,
+      audience: 'student',
       tasks: [
-        { title: 'Tonleiter in G-Dur', dueDate: '2026-11-27', url: `${origin}/submissions/1` },
-        { title: 'Hicaz Peşrev, erste Hane', dueDate: '2026-11-25', url: `${origin}/submissions/2` },
+        { title: 'Tonleiter in G-Dur', dueDate: '2026-11-27', url: `${origin}/submissions/1`, child: null },
+        { title: 'Hicaz Peşrev, erste Hane', dueDate: '2026-11-25', url: `${origin}/submissions/2`, child: null },
       ],
       listUrl: `${origin}/submissions`,
       more: lang === 'tr' ? 2 : 0,

@@ -76,8 +76,10 @@ export type ReminderMail = {
   to: string;
   name: string;
   lang: 'de' | 'tr';
-  /** The open tasks due (at most a few), oldest due date first. */
-  tasks: Array<{ title: string; dueDate: string; url: string }>;
+  /** A student's own reminder (du / sen), or a parent's about their children (Sie / siz). */
+  audience: 'student' | 'guardian';
+  /** The open tasks due (at most a few), oldest due date first; for a parent with the child's name. */
+  tasks: Array<{ title: string; dueDate: string; url: string; child: string | null }>;
   /** The task list, when more are due than listed. */
   listUrl: string;
   more: number;
@@ -196,9 +198,47 @@ function calendarDate(iso: string): string {
 export function reminderMailContent(mail: ReminderMail): { subject: string; text: string } {
   const today = mail.today;
   const tr = mail.lang === 'tr';
-  const line = (t: ReminderMail['tasks'][number]) =>
-    t.dueDate === today ? `- ${t.title} (${tr ? 'bugün' : 'heute fällig'}): ${t.url}` : `- ${t.title} (${tr ? `son tarih ${calendarDate(t.dueDate)}` : `fällig seit ${calendarDate(t.dueDate)}`}): ${t.url}`;
+  const parent = mail.audience === 'guardian';
+  const line = (t: ReminderMail['tasks'][number]) => {
+    const who = t.child ? `${t.child}: ` : '';
+    return t.dueDate === today
+      ? `- ${who}${t.title} (${tr ? 'bugün' : 'heute fällig'}): ${t.url}`
+      : `- ${who}${t.title} (${tr ? `son tarih ${calendarDate(t.dueDate)}` : `fällig seit ${calendarDate(t.dueDate)}`}): ${t.url}`;
+  };
   const more = mail.more > 0 ? [tr ? `… ve ${mail.more} ödev daha: ${mail.listUrl}` : `… und ${mail.more} weitere: ${mail.listUrl}`] : [];
+  const children = [...new Set(mail.tasks.map((t) => t.child).filter((c): c is string => c !== null))];
+  if (parent) {
+    if (tr) {
+      return {
+        subject: children.length === 1 ? `Hatırlatma: ${children[0]} bugün henüz çalışmadı` : 'Hatırlatma: bugün henüz çalışılmadı',
+        text: [
+          `Merhaba ${mail.name},`,
+          '',
+          'çocuğunuzu bugün bekleyen çalışmalar var:',
+          ...mail.tasks.map(line),
+          ...more,
+          '',
+          `Bu hatırlatmayı, Übungskontrolle'de her gün saat ${mail.reminderTime} için ayarladığınız için alıyorsunuz (günde en fazla bir kez, çocuğunuz o gün çalıştıysa hiç).`,
+          `Abonelikten çıkmak için: ${mail.unsubscribePage}`,
+          '',
+        ].join('\n'),
+      };
+    }
+    return {
+      subject: children.length === 1 ? `Erinnerung: ${children[0]} hat heute noch nicht geübt` : 'Erinnerung: Heute noch nicht geübt',
+      text: [
+        `Guten Tag ${mail.name},`,
+        '',
+        children.length > 1 ? 'bei Ihren Kindern wartet heute noch Übung:' : 'bei Ihrem Kind wartet heute noch Übung:',
+        ...mail.tasks.map(line),
+        ...more,
+        '',
+        `Sie bekommen diese Erinnerung, weil Sie sie in der Übungskontrolle für ${mail.reminderTime} Uhr eingestellt haben (höchstens einmal am Tag, und nicht für ein Kind, das an dem Tag schon geübt hat).`,
+        `Abbestellen: ${mail.unsubscribePage}`,
+        '',
+      ].join('\n'),
+    };
+  }
   if (tr) {
     return {
       subject: 'Hatırlatma: Bugün çalıştın mı?',

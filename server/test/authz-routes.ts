@@ -161,13 +161,13 @@ export const matrix: Record<string, Spec> = {
     },
   },
   'GET /api/notification-settings': {
-    access: 'student',
-    expect: anyStudent(200),
+    access: 'any',
+    expect: { ...anyStudent(200), guardianA: 200, guardianB: 200 },
     build: async () => ({ url: '/api/notification-settings' }),
   },
   'PUT /api/notification-settings': {
-    access: 'student',
-    expect: anyStudent(200),
+    access: 'any',
+    expect: { ...anyStudent(200), guardianA: 200, guardianB: 200 },
     build: async () => ({ method: 'PUT', url: '/api/notification-settings', payload: { reminder_time: '17:00' } }),
   },
   'GET /api/notification-settings/digest': {

@@ -53,6 +53,7 @@ export const AUDIENCE: Record<string, Audience> = {
   'reminders:unsubscribeWeekly': 'adult',
   'reminders:digestParent': 'adult',
   'reminders:pushParent': 'adult',
+  'reminders:settingsParent': 'adult',
   'reminders:unsubscribeDigest': 'both',
   'recordings:recorder': 'student',
   'recordings:permission': 'student',

@@ -22,7 +22,7 @@ export default async function remindersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const pusher = new Pusher(app.deps.secret, pushContact(app.deps.config), app.deps.config.PUSH_SERVICE_HOSTS, app.log);
   const service = new RemindersService(app.deps.db, app.deps.config, app.deps.secret, app.log, pusher);
-  /** Push notifications go to students and parents (the reminders and the digest are theirs). */
+  /** Reminders, the digest and push notifications are for students and parents. */
   const pushUser = (req: Parameters<typeof currentUser>[0]) => {
     const user = currentUser(req);
     if (user.role !== 'student' && user.role !== 'guardian') throw forbidden();
@@ -58,16 +58,18 @@ export default async function remindersRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/notification-settings',
     {
-      config: { access: 'student' },
+      config: { access: 'any' },
       schema: {
         tags,
-        description: 'The student\'s daily practice reminder: the time of day (school time zone) or null, where it goes, and the quiet hours.',
+        description:
+          "The daily practice reminder: the time of day (school time zone) or null, where it goes, and the quiet hours. A student's is about their own tasks, " +
+          "a parent's about their children's (a child who has practised that day is not named). 403 for other roles.",
         querystring: languageOnlyQuery,
         response: { 200: notificationSettingsSchema, ...errorResponsesOf(401, 403) },
       },
     },
     async (req) => {
-      const user = currentUser(req);
+      const user = pushUser(req);
       return service.settings(user.id, user.email, mailerOf(app) !== null);
     },
   );
@@ -75,12 +77,12 @@ export default async function remindersRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/notification-settings',
     {
-      config: { access: 'student' },
+      config: { access: 'any' },
       bodyLimit: LOGIN_BODY_LIMIT,
       schema: {
         tags,
         description:
-          'Sets the daily practice reminder (`reminder_time` "HH:MM" in the school\'s time zone; null ends it). A time in the quiet hours ' +
+          'Sets the daily practice reminder (students and parents; 403 for other roles) (`reminder_time` "HH:MM" in the school\'s time zone; null ends it). A time in the quiet hours ' +
           '(QUIET_HOURS) is refused: 422 errors.reminder_time. The mails are written in the language of this request.',
         querystring: languageOnlyQuery,
         body: notificationSettingsBody,
@@ -88,7 +90,7 @@ export default async function remindersRoutes(fastify: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = currentUser(req);
+      const user = pushUser(req);
       const time = req.body.reminder_time;
       if (time !== null && service.isQuiet(time)) throw invalid({ reminder_time: reminderMessages.quietHours });
       await service.save(user.id, time, requestLang(req));

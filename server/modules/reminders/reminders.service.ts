@@ -37,8 +37,8 @@ const SEND_CONCURRENCY = 8;
 
 export const reminderMessages = {
   quietHours: {
-    de: 'Diese Uhrzeit liegt in der Nachtruhe der Schule. Bitte wähle eine Zeit außerhalb davon.',
-    tr: 'Bu saat okulun gece sessizlik saatlerine denk geliyor. Lütfen bu aralığın dışında bir saat seç.',
+    de: 'Diese Uhrzeit liegt in der Nachtruhe der Schule. Erinnerungen gibt es nur außerhalb davon.',
+    tr: 'Bu saat okulun gece sessizlik saatlerine denk geliyor. Hatırlatmalar yalnızca bu aralığın dışında gönderilir.',
   },
   linkInvalid: {
     de: 'Dieser Abmeldelink ist ungültig.',
@@ -100,9 +100,10 @@ type DueRow = {
   user_id: number;
   name: string;
   email: string;
+  role: 'student' | 'guardian';
   language: Lang;
   reminder_time: string;
-  tasks: Array<{ id: number; title: string; due_date: string }>;
+  tasks: Array<{ id: number; title: string; due_date: string; student_id: number; child: string }>;
   due_count: number | string;
 };
 
@@ -279,21 +280,26 @@ export class RemindersService {
     const result: ReminderRun = { today, time, quiet, claimed: 0, sent: 0, pushed: 0, failed: 0 };
     if (quiet || (!mailer && !this.push)) return result;
     const from = daysBefore(today, REMINDER_OVERDUE_DAYS);
+    // The students a reminder is about: the student themself, or a parent's children (a student
+    // follows no one, so one condition serves both) who have an open task due and have not started
+    // a session today.
+    const concerns = (user: SQL) => sql`(c.id = ${user} or c.id in (select l.student_id from guardian_links l where l.guardian_id = ${user}))`;
+    const openDue = (student: SQL) =>
+      sql`s.student_id = ${student} and s.completed_at is null and s.due_date between ${from} and ${today}
+          and (s.expiration_date is null or s.expiration_date >= ${today})`;
+    const notPractised = (student: SQL) =>
+      sql`not exists (select 1 from practice_sessions p where p.student_id = ${student} and p.started_at >= (${today}::timestamp at time zone ${tz}))`;
     // One statement: who is due, the claim of today's reminder, and what to name in the mail.
     const due = await rows<DueRow>(
       this.db,
       sql`with due as (
-            select ns.user_id, ns.language, ns.reminder_time, u.name, u.email
+            select ns.user_id, ns.language, ns.reminder_time, u.name, u.email, u.role
               from notification_settings ns
-              join users u on u.id = ns.user_id and u.role = 'student' and u.deactivated_at is null
+              join users u on u.id = ns.user_id and u.role in ('student', 'guardian') and u.deactivated_at is null
              where ns.reminder_time is not null and ns.reminder_time <= ${time}
                and ${this.reachable(mailer, sql`ns.user_id`)}
-               and exists (select 1 from submissions s
-                            where s.student_id = ns.user_id and s.completed_at is null
-                              and s.due_date between ${from} and ${today}
-                              and (s.expiration_date is null or s.expiration_date >= ${today}))
-               and not exists (select 1 from practice_sessions p
-                                where p.student_id = ns.user_id and p.started_at >= (${today}::timestamp at time zone ${tz}))
+               and exists (select 1 from users c join submissions s on ${openDue(sql`c.id`)}
+                            where c.role = 'student' and c.deactivated_at is null and ${concerns(sql`ns.user_id`)} and ${notPractised(sql`c.id`)})
                and not exists (select 1 from reminders_sent r
                                 where r.user_id = ns.user_id and r.kind = ${REMINDER_KIND} and r.local_date = ${today})
           ), claimed as (
@@ -302,17 +308,15 @@ export class RemindersService {
             on conflict do nothing
             returning user_id
           )
-          select d.user_id, d.name, d.email, d.language, d.reminder_time,
-                 coalesce((select json_agg(json_build_object('id', t.id, 'title', t.exercise_title, 'due_date', t.due_date) order by t.due_date, t.id)
-                             from (select s.id, s.exercise_title, s.due_date from submissions s
-                                    where s.student_id = d.user_id and s.completed_at is null
-                                      and s.due_date between ${from} and ${today}
-                                      and (s.expiration_date is null or s.expiration_date >= ${today})
+          select d.user_id, d.name, d.email, d.role, d.language, d.reminder_time,
+                 coalesce((select json_agg(json_build_object('id', t.id, 'title', t.exercise_title, 'due_date', t.due_date, 'student_id', t.student_id, 'child', t.child)
+                                           order by t.due_date, t.id)
+                             from (select s.id, s.exercise_title, s.due_date, s.student_id, c.name as child
+                                     from users c join submissions s on ${openDue(sql`c.id`)}
+                                    where c.role = 'student' and c.deactivated_at is null and ${concerns(sql`d.user_id`)} and ${notPractised(sql`c.id`)}
                                     order by s.due_date, s.id limit ${REMINDER_TASKS_LISTED}) t), '[]'::json) as tasks,
-                 (select count(*) from submissions s
-                   where s.student_id = d.user_id and s.completed_at is null
-                     and s.due_date between ${from} and ${today}
-                     and (s.expiration_date is null or s.expiration_date >= ${today})) as due_count
+                 (select count(*) from users c join submissions s on ${openDue(sql`c.id`)}
+                   where c.role = 'student' and c.deactivated_at is null and ${concerns(sql`d.user_id`)} and ${notPractised(sql`c.id`)}) as due_count
             from due d join claimed c on c.user_id = d.user_id`,
     );
     result.claimed = due.length;
@@ -323,18 +327,32 @@ export class RemindersService {
       while (next < due.length) {
         const r = due[next++]!;
         const lang = r.language === 'tr' ? 'tr' : 'de';
+        const parent = r.role === 'guardian';
         const first = r.tasks[0];
         const others = Number(r.due_count) - 1;
+        const children = [...new Set(r.tasks.map((t) => t.child))];
+        // a student's task, or a parent's child's page (a parent opens no task of their own)
+        const taskPath = (t: DueRow['tasks'][number]) => (parent ? `/children/${t.student_id}` : `/submissions/${t.id}`);
         const pushed = await this.pushTo(devices.get(Number(r.user_id)), {
-          title: lang === 'tr' ? 'Çalışma zamanı' : 'Zeit zum Üben',
-          body: first
+          title: parent
             ? lang === 'tr'
-              ? `${first.title}${others > 0 ? ` ve ${others} ödev daha` : ''} seni bekliyor.`
-              : `${first.title}${others > 0 ? ` und ${others} weitere Aufgabe${others === 1 ? '' : 'n'}` : ''} ${others > 0 ? 'warten' : 'wartet'} auf dich.`
+              ? `${children.join(', ')} bugün henüz çalışmadı`
+              : `${children.join(', ')} ${children.length > 1 ? 'haben' : 'hat'} heute noch nicht geübt`
             : lang === 'tr'
-              ? 'Bugün bir ödevin var.'
-              : 'Heute ist eine Aufgabe fällig.',
-          url: Number(r.due_count) === 1 && first ? `/submissions/${first.id}` : '/submissions',
+              ? 'Çalışma zamanı'
+              : 'Zeit zum Üben',
+          body: !first
+            ? lang === 'tr'
+              ? 'Bugün bir ödev var.'
+              : 'Heute ist eine Aufgabe fällig.'
+            : parent
+              ? lang === 'tr'
+                ? `Bugün: ${first.title}${others > 0 ? ` ve ${others} ödev daha` : ''}`
+                : `Fällig: ${first.title}${others > 0 ? ` und ${others} weitere` : ''}`
+              : lang === 'tr'
+                ? `${first.title}${others > 0 ? ` ve ${others} ödev daha` : ''} seni bekliyor.`
+                : `${first.title}${others > 0 ? ` und ${others} weitere Aufgabe${others === 1 ? '' : 'n'}` : ''} ${others > 0 ? 'warten' : 'wartet'} auf dich.`,
+          url: first && (parent ? children.length === 1 : Number(r.due_count) === 1) ? taskPath(first) : parent ? '/' : '/submissions',
           tag: `practice-${today}`,
         });
         if (pushed) {
@@ -345,17 +363,18 @@ export class RemindersService {
         const token = unsubscribeToken(this.secret, r.user_id);
         const ok = mailer
           ? await mailer.sendReminder({
-          to: r.email,
-          name: r.name,
-          lang: r.language === 'tr' ? 'tr' : 'de',
-          tasks: r.tasks.map((t) => ({ title: t.title, dueDate: String(t.due_date).slice(0, 10), url: `${origin}/submissions/${t.id}` })),
-          listUrl: `${origin}/submissions`,
-          more: Math.max(0, Number(r.due_count) - r.tasks.length),
-          reminderTime: r.reminder_time,
-          today,
-          unsubscribePage: `${origin}/abmelden/${token}`,
-          unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
-          })
+              to: r.email,
+              name: r.name,
+              lang,
+              audience: parent ? 'guardian' : 'student',
+              tasks: r.tasks.map((t) => ({ title: t.title, dueDate: String(t.due_date).slice(0, 10), url: `${origin}${taskPath(t)}`, child: parent ? t.child : null })),
+              listUrl: parent ? `${origin}/` : `${origin}/submissions`,
+              more: Math.max(0, Number(r.due_count) - r.tasks.length),
+              reminderTime: r.reminder_time,
+              today,
+              unsubscribePage: `${origin}/abmelden/${token}`,
+              unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
+            })
           : false;
         if (ok) result.sent++;
         else {

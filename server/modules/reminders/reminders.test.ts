@@ -61,7 +61,7 @@ async function practised(student: TestUser, taskId: number, at: Date) {
 }
 
 describe('the settings', () => {
-  it('start empty, keep a time, refuse the quiet hours (422, de/tr), end with null; only students (403 otherwise, 401 guests)', async () => {
+  it('start empty, keep a time, refuse the quiet hours (422, de/tr), end with null; students and parents only (403 otherwise, 401 guests)', async () => {
     const { student, teacher } = await studentWithTask({ dueDate: '2026-01-01' });
     const get = await t.app.inject({ method: 'GET', url: '/api/notification-settings', headers: student.headers });
     expect(get.statusCode).toBe(200);
@@ -77,7 +77,7 @@ describe('the settings', () => {
     for (const night of ['21:00', '23:59', '00:00', '06:59']) {
       const res = await put({ reminder_time: night });
       expect(res.statusCode, night).toBe(422);
-      expect(res.json().errors.reminder_time[0]).toBe('Diese Uhrzeit liegt in der Nachtruhe der Schule. Bitte wähle eine Zeit außerhalb davon.');
+      expect(res.json().errors.reminder_time[0]).toBe('Diese Uhrzeit liegt in der Nachtruhe der Schule. Erinnerungen gibt es nur außerhalb davon.');
     }
     expect((await put({ reminder_time: '22:00' }, '?language=tr')).json().errors.reminder_time[0]).toContain('sessizlik');
     for (const bad of ['7:00', '24:00', '12:60', 'abends', '', 1700]) expect((await put({ reminder_time: bad })).statusCode, String(bad)).toBe(422);
@@ -204,6 +204,37 @@ describe('the job', () => {
   it('claims nothing without a mail server', async () => {
     await studentWithTask({ dueDate: '2026-07-01', reminder: '10:00' });
     expect(await service.run(null, berlin('2026-07-01T10:00', '+02:00'))).toMatchObject({ claimed: 0, sent: 0 });
+  });
+});
+
+describe('a parent’s practice reminder', () => {
+  it('names the children who have a task due and have not practised, links their pages, and comes once', async () => {
+    const teacher = await t.teacher();
+    const ada = await t.student(teacher, { name: 'Ada Kind' });
+    const ben = await t.student(teacher, { name: 'Ben Kind' });
+    const parent = await t.guardian([ada, ben], { name: 'Vera Eltern' });
+    const exercise = await t.exercise(teacher, { title: 'Rast-Taksim' });
+    const adaTask = await t.submission(ada, teacher, exercise, { dueDate: '2027-04-14' });
+    const benTask = await t.submission(ben, teacher, exercise, { dueDate: '2027-04-14' });
+    const put = await t.app.inject({ method: 'PUT', url: '/api/notification-settings', headers: parent.headers, payload: { reminder_time: '18:00' } });
+    expect(put.statusCode).toBe(200);
+    // Ben practised today: only Ada is named
+    await practised(ben, benTask.id, new Date('2027-04-14T13:00:00+02:00'));
+    expect((await service.run(mailer, new Date('2027-04-14T17:59:00+02:00'))).claimed).toBe(0);
+    await service.run(mailer, new Date('2027-04-14T18:00:00+02:00'));
+    const [mail, ...more] = mailsTo(parent.email);
+    expect(more).toHaveLength(0);
+    expect(mail!.subject).toBe('Erinnerung: Ada Kind hat heute noch nicht geübt');
+    expect(mail!.text).toContain('Guten Tag Vera Eltern,');
+    expect(mail!.text).toContain(`- Ada Kind: Rast-Taksim (heute fällig): https://schule.example.org/children/${ada.id}`);
+    expect(mail!.text).not.toContain('Ben Kind');
+    expect(mail!.text).not.toContain(`/submissions/${adaTask.id}`);
+    expect(mail!.headers['list-unsubscribe']).toBe(`<https://schule.example.org/api/unsubscribe/${unsubscribeToken(t.deps.secret, parent.id)}>`);
+    expect((await service.run(mailer, new Date('2027-04-14T19:00:00+02:00'))).claimed).toBe(0);
+    // the next day both practised: nothing
+    await practised(ada, adaTask.id, new Date('2027-04-15T08:00:00+02:00'));
+    await practised(ben, benTask.id, new Date('2027-04-15T08:00:00+02:00'));
+    expect((await service.run(mailer, new Date('2027-04-15T18:30:00+02:00'))).claimed).toBe(0);
   });
 });
 

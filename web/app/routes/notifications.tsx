@@ -8,8 +8,8 @@ import { FeedbackDigestSettings } from '@web/features/reminders/components/feedb
 import { PushSettings } from '@web/features/reminders/components/push-settings';
 
 /**
- * /benachrichtigungen (students and parents, docs/decisions/reminders.md): a student's daily practice
- * reminder, a parent's weekly note, for both the daily digest of new feedback and messages, and
+ * /benachrichtigungen (students and parents, docs/decisions/reminders.md): the daily practice
+ * reminder (a student's own, a parent's about their children), a parent's weekly note, for both the daily digest of new feedback and messages, and
  * notifications on this device instead of e-mail (docs/decisions/web-push.md).
  */
 export default function NotificationsScreen() {
@@ -19,7 +19,8 @@ export default function NotificationsScreen() {
     <>
       <PageHeader title={t('page.title')} subtitle={role === 'guardian' ? t('weekly.pageSubtitle') : t('page.subtitle')} />
       <div className="max-w-2xl space-y-6">
-        {role === 'guardian' ? <WeeklyNoteSettings /> : <ReminderSettings />}
+        {role === 'guardian' && <WeeklyNoteSettings />}
+        <ReminderSettings audience={role === 'guardian' ? 'guardian' : 'student'} />
         <FeedbackDigestSettings audience={role === 'guardian' ? 'guardian' : 'student'} />
         <PushSettings audience={role === 'guardian' ? 'guardian' : 'student'} />
       </div>

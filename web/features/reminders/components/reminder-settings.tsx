@@ -29,23 +29,33 @@ export function reminderTimes(quiet: { from: string; to: string }, saved: string
   return out.sort();
 }
 
-/**
- * The student's daily practice reminder by e-mail (docs/decisions/reminders.md): on or off and the
- * time of day, checked against the school's quiet hours before it is sent; the school's time zone
- * and the address are said, so nobody wonders when and where it comes.
- */
-export function ReminderSettings() {
+type Audience = 'student' | 'guardian';
+
+/** The card's texts: a parent's (Sie, about their children) where they differ, else the student's. */
+function useReminderTexts(audience: Audience) {
   const { t } = useTranslation(['reminders', 'common']);
+  return (key: string, o?: Record<string, unknown>) =>
+    audience === 'guardian' ? t([`reminders:settingsParent.${key}`, `reminders:settings.${key}`], o) : t(`reminders:settings.${key}`, o);
+}
+
+/**
+ * The daily practice reminder by e-mail (docs/decisions/reminders.md): a student's about their own
+ * tasks, a parent's about their children's; on or off and the time of day, checked against the
+ * school's quiet hours before it is sent; the school's time zone and the address are said, so
+ * nobody wonders when and where it comes.
+ */
+export function ReminderSettings({ audience = 'student' }: { audience?: Audience }) {
+  const text = useReminderTexts(audience);
   const settings = useNotificationSettings();
 
   if (settings.isPending) return <SettingsLoading />;
-  if (settings.isError) return <SettingsLoadError text={t('reminders:settings.loadError')} retrying={settings.isFetching} onRetry={() => void settings.refetch()} />;
+  if (settings.isError) return <SettingsLoadError text={text('loadError')} retrying={settings.isFetching} onRetry={() => void settings.refetch()} />;
   // keyed by what the server holds: a saved answer starts the form afresh
-  return <ReminderForm key={settings.data.reminder_time ?? 'off'} settings={settings.data} />;
+  return <ReminderForm key={settings.data.reminder_time ?? 'off'} settings={settings.data} audience={audience} />;
 }
 
-function ReminderForm({ settings }: { settings: NotificationSettings }) {
-  const { t } = useTranslation(['reminders', 'common']);
+function ReminderForm({ settings, audience }: { settings: NotificationSettings; audience: Audience }) {
+  const t = useReminderTexts(audience);
   const id = useId();
   const toast = useToast();
   const save = useSaveNotificationSettings();
@@ -60,8 +70,8 @@ function ReminderForm({ settings }: { settings: NotificationSettings }) {
     if (save.isPending) return;
     // the list offers no night time; a saved one from before a change of QUIET_HOURS still is refused here
     let problem: string | null = null;
-    if (enabled && !new RegExp(TIME_OF_DAY_PATTERN).test(time)) problem = t('reminders:settings.errors.timeRequired');
-    else if (enabled && inQuietHours(time, from, to)) problem = t('reminders:settings.errors.quiet', { from, to });
+    if (enabled && !new RegExp(TIME_OF_DAY_PATTERN).test(time)) problem = t('errors.timeRequired');
+    else if (enabled && inQuietHours(time, from, to)) problem = t('errors.quiet', { from, to });
     setError(problem);
     if (problem) {
       document.getElementById(`${id}-time`)?.focus();
@@ -69,10 +79,10 @@ function ReminderForm({ settings }: { settings: NotificationSettings }) {
     }
     save.mutate(enabled ? time : null, {
       onSuccess: (saved) =>
-        toast.success(saved.reminder_time ? t('reminders:settings.savedOn', { time: saved.reminder_time }) : t('reminders:settings.savedOff')),
+        toast.success(saved.reminder_time ? t('savedOn', { time: saved.reminder_time }) : t('savedOff')),
       onError: (err) => {
         if (isApiError(err, 422) && err.fieldError('reminder_time')) setError(err.fieldError('reminder_time') ?? null);
-        else toast.error(isApiError(err) && err.message ? err.message : t('reminders:settings.errors.failed'));
+        else toast.error(isApiError(err) && err.message ? err.message : t('errors.failed'));
       },
     });
   }
@@ -80,38 +90,38 @@ function ReminderForm({ settings }: { settings: NotificationSettings }) {
   return (
     <Card data-testid="reminder-settings">
       <CardHeader
-        title={t('reminders:settings.title')}
+        title={t('title')}
         description={
           <span
             data-testid="reminder-status"
             className={`mt-1.5 inline-flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ${settings.reminder_time ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}
           >
-            {settings.reminder_time ? t('reminders:settings.statusOn', { time: settings.reminder_time }) : t('reminders:settings.statusOff')}
+            {settings.reminder_time ? t('statusOn', { time: settings.reminder_time }) : t('statusOff')}
           </span>
         }
       />
       <CardBody className="space-y-5">
         <p className="flex gap-2.5 text-sm text-slate-600">
           <BellRing aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
-          <span className="min-w-0 wrap-anywhere">{t('reminders:settings.intro', { email: settings.email })}</span>
+          <span className="min-w-0 wrap-anywhere">{t('intro', { email: settings.email })}</span>
         </p>
         {off && (
           <p role="note" className="flex gap-2.5 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="reminder-no-mail">
             <MailX aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-            <span>{t('reminders:settings.noMail')}</span>
+            <span>{t('noMail')}</span>
           </p>
         )}
         <form noValidate onSubmit={submit} className="space-y-4">
-          <Checkbox label={t('reminders:settings.enable')} checked={enabled} disabled={off} onChange={(e) => setEnabled(e.target.checked)} />
+          <Checkbox label={t('enable')} checked={enabled} disabled={off} onChange={(e) => setEnabled(e.target.checked)} />
           <Select
             id={`${id}-time`}
             wrapperClassName="max-w-xs"
-            label={t('reminders:settings.time')}
+            label={t('time')}
             name="reminder-time"
             disabled={off || !enabled}
             value={time}
             onChange={(e) => setTime(e.target.value)}
-            hint={t('reminders:settings.timeHint', { from, to, zone: settings.time_zone })}
+            hint={t('timeHint', { from, to, zone: settings.time_zone })}
             error={error ?? undefined}
           >
             {reminderTimes(settings.quiet_hours, settings.reminder_time).map((option) => (
@@ -121,7 +131,7 @@ function ReminderForm({ settings }: { settings: NotificationSettings }) {
             ))}
           </Select>
           <Button type="submit" loading={save.isPending} disabled={off}>
-            {save.isPending ? t('reminders:settings.saving') : t('reminders:settings.save')}
+            {save.isPending ? t('saving') : t('save')}
           </Button>
         </form>
       </CardBody>

@@ -29,6 +29,23 @@ beforeEach(async () => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ReminderSettings', () => {
+  it('speaks to a parent about their children (Sie) and saves the parent’s time', async () => {
+    let stored: NotificationSettings = { ...base, email: 'vera@example.com' };
+    const calls = server((c) => {
+      if (c.method === 'PUT') stored = { ...stored, reminder_time: (c.body as { reminder_time: string | null }).reminder_time };
+      return jsonResponse(200, stored);
+    });
+    const u = userEvent.setup();
+    renderWithApp(<ReminderSettings audience="guardian" />);
+    expect(await screen.findByText('Übungserinnerung für Ihre Kinder')).toBeInTheDocument();
+    expect(screen.getByText(/Wir schicken Ihnen eine E-Mail an vera@example.com, wenn bei einem Ihrer Kinder/)).toBeInTheDocument();
+    await u.click(screen.getByLabelText('Erinnerung per E-Mail'));
+    await u.selectOptions(timeField(), '18:00');
+    await u.click(screen.getByRole('button', { name: 'Speichern' }));
+    expect(await screen.findByText('Gespeichert: Erinnerung täglich um 18:00 Uhr.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ reminder_time: '18:00' });
+  });
+
   it('turns the reminder on at a chosen time (none offered in the night), and turns it off again', async () => {
     let stored: NotificationSettings = base;
     const calls = server((c) => {
@@ -169,7 +186,7 @@ describe('FeedbackDigestSettings', () => {
     const calls = server((c) => (c.method === 'PUT' && fail ? jsonResponse(503, { message: 'Wartung: bitte später.' }) : jsonResponse(200, c.method === 'PUT' ? { ...digest, feedback_digest: true } : digest)));
     const u = userEvent.setup();
     renderWithApp(<FeedbackDigestSettings audience="student" />);
-    expect(await screen.findByText(/deine Lehrkraft auf deine Aufnahmen geantwortet hat, kommt um 18:00 Uhr eine E-Mail an mila@example.com/)).toBeInTheDocument();
+    expect(await screen.findByText(/deine Lehrkraft auf deine Aufnahmen geantwortet oder dir geschrieben hat, kommt um 18:00 Uhr eine E-Mail an mila@example.com/)).toBeInTheDocument();
     await u.click(screen.getByLabelText('Feedback-Zusammenfassung per E-Mail'));
     await u.click(screen.getByRole('button', { name: 'Speichern' }));
     expect(await screen.findByText('Gespeichert: Neues Feedback kommt als Zusammenfassung.')).toBeInTheDocument();
