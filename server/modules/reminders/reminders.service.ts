@@ -283,7 +283,10 @@ export class RemindersService {
     // The students a reminder is about: the student themself, or a parent's children (a student
     // follows no one, so one condition serves both) who have an open task due and have not started
     // a session today.
-    const concerns = (user: SQL) => sql`(c.id = ${user} or c.id in (select l.student_id from guardian_links l where l.guardian_id = ${user}))`;
+    // (a union, not `c.id = user or c.id in (…)`: each branch finds its rows by index)
+    const children = (user: SQL) =>
+      sql`(select ${user} as sid union all select l.student_id from guardian_links l where l.guardian_id = ${user}) k
+          join users c on c.id = k.sid and c.role = 'student' and c.deactivated_at is null`;
     const openDue = (student: SQL) =>
       sql`s.student_id = ${student} and s.completed_at is null and s.due_date between ${from} and ${today}
           and (s.expiration_date is null or s.expiration_date >= ${today})`;
@@ -298,8 +301,7 @@ export class RemindersService {
               join users u on u.id = ns.user_id and u.role in ('student', 'guardian') and u.deactivated_at is null
              where ns.reminder_time is not null and ns.reminder_time <= ${time}
                and ${this.reachable(mailer, sql`ns.user_id`)}
-               and exists (select 1 from users c join submissions s on ${openDue(sql`c.id`)}
-                            where c.role = 'student' and c.deactivated_at is null and ${concerns(sql`ns.user_id`)} and ${notPractised(sql`c.id`)})
+               and exists (select 1 from ${children(sql`ns.user_id`)} join submissions s on ${openDue(sql`c.id`)} where ${notPractised(sql`c.id`)})
                and not exists (select 1 from reminders_sent r
                                 where r.user_id = ns.user_id and r.kind = ${REMINDER_KIND} and r.local_date = ${today})
           ), claimed as (
@@ -312,11 +314,11 @@ export class RemindersService {
                  coalesce((select json_agg(json_build_object('id', t.id, 'title', t.exercise_title, 'due_date', t.due_date, 'student_id', t.student_id, 'child', t.child)
                                            order by t.due_date, t.id)
                              from (select s.id, s.exercise_title, s.due_date, s.student_id, c.name as child
-                                     from users c join submissions s on ${openDue(sql`c.id`)}
-                                    where c.role = 'student' and c.deactivated_at is null and ${concerns(sql`d.user_id`)} and ${notPractised(sql`c.id`)}
+                                     from ${children(sql`d.user_id`)} join submissions s on ${openDue(sql`c.id`)}
+                                    where ${notPractised(sql`c.id`)}
                                     order by s.due_date, s.id limit ${REMINDER_TASKS_LISTED}) t), '[]'::json) as tasks,
-                 (select count(*) from users c join submissions s on ${openDue(sql`c.id`)}
-                   where c.role = 'student' and c.deactivated_at is null and ${concerns(sql`d.user_id`)} and ${notPractised(sql`c.id`)}) as due_count
+                 (select count(*) from ${children(sql`d.user_id`)} join submissions s on ${openDue(sql`c.id`)}
+                   where ${notPractised(sql`c.id`)}) as due_count
             from due d join claimed c on c.user_id = d.user_id`,
     );
     result.claimed = due.length;
