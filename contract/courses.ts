@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { optionalText } from './common';
+import { COURSE_DESCRIPTION_MAX, COURSE_NAME_MAX } from './courses-limits';
 
-export const COURSE_NAME_MAX = 120;
-export const COURSE_DESCRIPTION_MAX = 2000;
+// The limits without zod (the web app imports them from there).
+export * from './courses-limits';
 
 export const courseSchema = z
   .object({

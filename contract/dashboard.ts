@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { courseIdQuery, dateString, emailText, languageQuery } from './common';
 
+// The limits without zod (the web app imports them from there).
+export * from './dashboard-limits';
+
 /** GET /api/dashboard (teacher): counts filtered by the selected course. */
 export const dashboardQuery = z.strictObject({ language: languageQuery, course_id: courseIdQuery });
 
@@ -33,13 +36,6 @@ export const teacherDashboardSchema = z
   })
   .meta({ id: 'TeacherDashboard' });
 export type TeacherDashboard = z.infer<typeof teacherDashboardSchema>;
-
-/**
- * The thresholds of the 'needs attention' card (docs/decisions/teacher-day-actions.md): a student
- * is quiet after QUIET_DAYS school days without a practice session, piling up from OVERDUE_MIN
- * overdue tasks; each list shows at most ROWS entries and the total.
- */
-export const ATTENTION = { quietDays: 5, overdueMin: 3, rows: 3 } as const;
 
 /** GET /api/dashboard/attention (teacher): the same filter as the counts. */
 export const attentionQuery = dashboardQuery;

@@ -6,16 +6,14 @@ import { inviteCreatedSchema, inviteSchema } from './school';
 import { EMAIL_MAX, STUDENT_NAME_MAX } from './students';
 import { submissionSchema, taskSeriesSchema } from './submissions';
 
+// The limits without zod (the web app imports them from there).
+export * from './guardians-limits';
+
 /**
  * Parents who can follow (docs/decisions/schools-and-roles.md). A guardian account is
  * linked to one or more students of its school and reads, never writes: each child's tasks,
  * practice minutes, streak, the teacher's feedback and the recordings, nothing else.
  */
-
-/** How far back and ahead (days from today, APP_TIMEZONE) a guardian sees a child's tasks. */
-export const GUARDIAN_TASK_DAYS = { back: 30, ahead: 30 } as const;
-/** The child's latest recordings a guardian sees. */
-export const GUARDIAN_RECORDINGS_MAX = 20;
 
 const id = z.number().int();
 const email = z.string().trim().min(1).max(EMAIL_MAX).pipe(z.email()).meta({ format: 'email' });

@@ -1,26 +1,11 @@
 import { z } from 'zod';
 import { languageQuery, wholeNumberText } from './common';
+import { MESSAGE_LIMITS, MESSAGE_KINDS, MESSAGE_AUTHOR_ROLES } from './messages-limits';
 
-/**
- * Messages (docs/decisions/messages.md): per student one conversation between the student, the
- * student's teacher and the student's parents. Plain text (never HTML), optionally linked to one
- * of the student's tasks or takes (at a moment); a teacher's lesson note ("Unterrichtsnotiz") is a
- * kind of message that can be pinned.
- */
-export const MESSAGE_LIMITS = {
-  /** Characters of one message (after trimming). */
-  maxChars: 2000,
-  /** Messages per page, newest first. */
-  pageSize: 30,
-  /** Pinned lesson notes per conversation. */
-  maxPinned: 5,
-  /** The retention a school may set, in days (default 365). */
-  retentionDays: { min: 30, max: 3650, default: 365 },
-} as const;
+// The limits without zod (the web app imports them from there).
+export * from './messages-limits';
 
-export const MESSAGE_KINDS = ['message', 'lesson_note'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
-export const MESSAGE_AUTHOR_ROLES = ['teacher', 'student', 'guardian'] as const;
 
 const id = z.number().int();
 const iso = z.string().meta({ format: 'date-time' });

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { emailText, optionalText } from './common';
 import { competencyLevelSchema, submissionSchema } from './submissions';
+import { ACCURACY_RANGE, TEACHER_FEEDBACK_MAX } from './metrics-limits';
+
+// The limits without zod (the web app imports them from there).
+export * from './metrics-limits';
 
 /** Counts of a student's tasks by status (SPEC.md section 4) and the completion rate. */
 export const submissionCountsSchema = z.object({
@@ -57,8 +61,6 @@ export const studentOverviewSchema = z
   .meta({ id: 'StudentOverview' });
 export type StudentOverview = z.infer<typeof studentOverviewSchema>;
 
-export const ACCURACY_RANGE = { min: 0, max: 100 } as const;
-export const TEACHER_FEEDBACK_MAX = 2000;
 export const RECENT_SUBMISSIONS = 10;
 export const TOP_LEVEL_WINDOW = 5;
 

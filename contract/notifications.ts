@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { emailText } from './common';
+import { TIME_OF_DAY_PATTERN } from './notifications-limits';
 
-/**
- * The daily practice reminder by e-mail (docs/decisions/reminders.md): a time of day in the school's
- * time zone, outside the quiet hours; sent at most once a day, only when a task is due and nothing
- * was practised that day.
- */
-export const TIME_OF_DAY_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+// The limits without zod (the web app imports them from there).
+export * from './notifications-limits';
 
 export const notificationSettingsSchema = z
   .object({
@@ -33,12 +30,6 @@ export const UNSUBSCRIBE_KINDS = ['practice', 'weekly', 'digest'] as const;
 export const unsubscribeParams = z.object({ token: z.string().max(200) });
 export const unsubscribeInfo = z.object({ kind: z.enum(UNSUBSCRIBE_KINDS), name: z.string(), subscribed: z.boolean() }).meta({ id: 'UnsubscribeInfo' });
 export type UnsubscribeInfo = z.infer<typeof unsubscribeInfo>;
-
-/** Whether 'HH:MM' lies in the quiet stretch `from`–`to` (which may run past midnight). */
-export function inQuietHours(time: string, from: string, to: string): boolean {
-  if (from === to) return false;
-  return from < to ? time >= from && time < to : time >= from || time < to;
-}
 
 /** A parent's weekly note (docs/decisions/reminders.md): sent on WEEKLY_NOTE_DAY at WEEKLY_NOTE_TIME, school time zone. */
 export const WEEKLY_NOTE_TIME = '17:00';

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { emailText } from './common';
 import { newPasswordText } from './students';
 
+// The limits without zod (the web app imports them from there).
+export * from './password-reset-limits';
+
 // Apart from contract/auth.ts, whose values the first load of /login carries: these come with the
 // "Passwort vergessen?" pages' chunk only (DESIGN.md's 170 KB budget of /login).
 /**
@@ -9,7 +12,6 @@ import { newPasswordText } from './students';
  * invitation's (32 random bytes, base64url); it is valid PASSWORD_RESET_VALID_MINUTES and once.
  */
 export const PASSWORD_RESET_VALID_MINUTES = 60;
-export const PASSWORD_RESET_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
 
 /** POST /api/password-reset: the address to send the link to. */
 export const passwordResetRequestBody = z.object({

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { emailText, errorResponsesOf, languageQuery, wholeNumberText } from './common';
 import { EMAIL_MAX, newPasswordText, STUDENT_NAME_MAX } from './students';
+import { auditActions, SCHOOL_NAME_MAX } from './school-limits';
+
+// The limits without zod (the web app imports them from there).
+export * from './school-limits';
 
 /**
  * The school and its administration (docs/decisions/schools-and-roles.md): the
@@ -8,13 +12,8 @@ import { EMAIL_MAX, newPasswordText, STUDENT_NAME_MAX } from './students';
  * rights (export, erasure). Every call stays inside the caller's school.
  */
 
-export const SCHOOL_NAME_MAX = 120;
 /** How long an invitation link can be used (days). */
 export const INVITE_VALID_DAYS = 14;
-/** `/einladung/{token}`: the secret of an invitation link (32 random bytes, base64url). */
-export const INVITE_TOKEN_PATTERN = '^[A-Za-z0-9_-]{43}$';
-/** Weeks of the dashboard's practice-minutes series. */
-export const SCHOOL_WEEKS = 8;
 /** Entries of one audit-log page. */
 export const AUDIT_PAGE_SIZE = 50;
 
@@ -163,30 +162,6 @@ export const inviteAcceptBody = z.object({
 });
 export type InviteAcceptBody = z.infer<typeof inviteAcceptBody>;
 
-/** The actions of the audit log. */
-export const auditActions = [
-  'admin.sign_in',
-  'invite.create',
-  'invite.revoke',
-  'invite.accept',
-  'teacher.deactivate',
-  'teacher.reactivate',
-  'student.move',
-  'student.export',
-  'student.erase',
-  'student.delete',
-  'student.password_reset',
-  'student.email_change',
-  'calendar.renew',
-  'guardian.link',
-  'guardian.remove',
-  'task.reopen',
-  'school.rename',
-  'school.storage_quota',
-  'account.password_reset',
-  'message.delete',
-  'school.message_retention',
-] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 export const auditEntrySchema = z

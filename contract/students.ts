@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { courseIdQuery, emailText, languageQuery, optionalText, type IssueMsg } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
+import { PASSWORD_MAX, EMAIL_MAX, STUDENT_NAME_MAX, NOTES_MAX, PHONE_MAX } from './students-limits';
 
-export const STUDENT_NAME_MAX = 120;
-export const EMAIL_MAX = 254;
-export const PASSWORD_MAX = 200;
-export const PHONE_MAX = 50;
-export const NOTES_MAX = 2000;
+// The limits without zod (the web app imports them from there).
+export * from './students-limits';
+
 export const COURSE_IDS_MAX = 200;
 
 export const studentSchema = z

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { AlertCircle } from 'lucide-react';
 import { PASSWORD_MIN_LENGTH } from '@contract/constants';
-import { PASSWORD_MAX } from '@contract/students';
+import { PASSWORD_MAX } from '@contract/students-limits';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/fields';
 import { isApiError } from '@web/lib/api';

@@ -1,4 +1,5 @@
-import { MAKAM_KEYS, effectiveTempoUnit, type MakamKey, type TempoUnit, type UsulKey } from '@contract/music';
+import { MAKAM_KEYS, effectiveTempoUnit } from '@contract/music-keys';
+import type { MakamKey, TempoUnit, UsulKey } from '@contract/music';
 import type { ExerciseSettings } from '@contract/exercise-settings';
 import { MAKAMS } from '@contract/makam';
 

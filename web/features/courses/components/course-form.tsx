@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { COURSE_DESCRIPTION_MAX, COURSE_NAME_MAX, type Course, type CourseBody } from '@contract/courses';
+import { COURSE_DESCRIPTION_MAX, COURSE_NAME_MAX } from '@contract/courses-limits';
+import type { Course, CourseBody } from '@contract/courses';
 import { Button } from '@web/components/ui/button';
 import { TextArea, TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';

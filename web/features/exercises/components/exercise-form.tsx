@@ -2,7 +2,8 @@ import '@web/features/exercises/i18n';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CATEGORIES, DIFFICULTIES } from '@contract/constants';
-import { EXERCISE_LIMITS, PRIORITIES, type Exercise, type ExerciseCategories } from '@contract/exercises';
+import { EXERCISE_LIMITS, PRIORITIES } from '@contract/exercises-limits';
+import type { Exercise, ExerciseCategories } from '@contract/exercises';
 import { Button } from '@web/components/ui/button';
 import { Checkbox, Select, TextArea, TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';
@@ -20,7 +21,7 @@ import {
   type FormProblem,
   type SettingsKey,
 } from '../lib/exercise-form';
-import { parseMeter } from '@contract/exercise-settings';
+import { parseMeter } from '@contract/exercise-settings-limits';
 import { ExerciseSettingsSection } from './exercise-settings-section';
 import { FilePicker } from './file-picker';
 import { formatPercent } from '@web/lib/format';

@@ -2,7 +2,7 @@ import '@web/features/exercises/i18n';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown } from 'lucide-react';
-import { DURAK_MAX } from '@contract/exercise-settings';
+import { DURAK_MAX } from '@contract/exercise-settings-limits';
 import { MAKAM_KEYS, TEMPO_RANGE, TEMPO_UNITS, USUL_KEYS, barOf, effectiveTempoUnit, tempoUnitChoices, type MakamKey, type TempoUnit, type UsulKey } from '@contract/music-keys';
 import { SettingsSummary } from '@web/components/settings-summary';
 import { Select, TextField } from '@web/components/ui/fields';

@@ -1,6 +1,6 @@
 import { UPLOAD_MAX_BYTES, UPLOAD_MIME_TYPES, type Category, type Difficulty } from '@contract/constants';
 import type { Exercise } from '@contract/exercises';
-import { parseGrouping, parseMeter, strokeList } from '@contract/exercise-settings';
+import { parseGrouping, parseMeter, strokeList } from '@contract/exercise-settings-limits';
 import { STROKES, TEMPO_RANGE, type MakamKey, type TempoUnit, type UsulKey } from '@contract/music-keys';
 
 /** What the picker needs of a File (a real File in the browser, a plain object in tests). */

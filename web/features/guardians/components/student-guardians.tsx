@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckCircle2, RotateCcw, Trash2, UserPlus, Users } from 'lucide-react';
 import type { Guardian, GuardianAddResponse } from '@contract/guardians';
 import type { Invite } from '@contract/school';
-import { EMAIL_MAX, STUDENT_NAME_MAX } from '@contract/students';
+import { EMAIL_MAX, STUDENT_NAME_MAX } from '@contract/students-limits';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardHeader } from '@web/components/ui/card';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LinkIcon, UserCheck } from 'lucide-react';
 import type { LoginResponse } from '@contract/auth';
-import { PASSWORD_RESET_TOKEN_PATTERN } from '@contract/password-reset';
+import { PASSWORD_RESET_TOKEN_PATTERN } from '@contract/password-reset-limits';
 import { PASSWORD_MIN_LENGTH } from '@contract/constants';
 import { Button } from '@web/components/ui/button';
 import { NewPasswordForm } from '@web/components/new-password-form';

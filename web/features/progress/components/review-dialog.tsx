@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPETENCY_LEVELS, type CompetencyLevel } from '@contract/constants';
-import { ACCURACY_RANGE, TEACHER_FEEDBACK_MAX, type ReviewBody } from '@contract/metrics';
+import { ACCURACY_RANGE, TEACHER_FEEDBACK_MAX } from '@contract/metrics-limits';
+import type { ReviewBody } from '@contract/metrics';
 import type { Submission } from '@contract/submissions';
 import { Button } from '@web/components/ui/button';
 import { Select, TextArea, TextField } from '@web/components/ui/fields';

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MessageCircle, Play } from 'lucide-react';
-import { formatMoment, type Recording, type RecordingComment } from '@contract/recordings';
+import { formatMoment } from '@contract/recordings-limits';
+import type { Recording, RecordingComment } from '@contract/recordings';
 import { formatDate } from '@web/lib/format';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useRecordings } from '../api/recordings';

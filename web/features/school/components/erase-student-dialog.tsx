@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, CheckCircle2, Info } from 'lucide-react';
 import type { SchoolStudent, StudentErased } from '@contract/school';
-import { STUDENT_NAME_MAX } from '@contract/students';
+import { STUDENT_NAME_MAX } from '@contract/students-limits';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { LinkIcon, UserCheck } from 'lucide-react';
 import type { LoginResponse } from '@contract/auth';
 import { PASSWORD_MIN_LENGTH } from '@contract/constants';
-import { INVITE_TOKEN_PATTERN } from '@contract/school';
+import { INVITE_TOKEN_PATTERN } from '@contract/school-limits';
 import { Button } from '@web/components/ui/button';
 import { NewPasswordForm } from '@web/components/new-password-form';
 import { PanelCard as Box, PanelMessage } from '@web/components/panel-card';

@@ -2,7 +2,7 @@ import '@web/features/school/i18n';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InviteCreated } from '@contract/school';
-import { EMAIL_MAX, STUDENT_NAME_MAX } from '@contract/students';
+import { EMAIL_MAX, STUDENT_NAME_MAX } from '@contract/students-limits';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';

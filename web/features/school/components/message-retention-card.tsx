@@ -2,7 +2,7 @@ import '@web/features/school/i18n';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessagesSquare } from 'lucide-react';
-import { MESSAGE_LIMITS } from '@contract/messages';
+import { MESSAGE_LIMITS } from '@contract/messages-limits';
 import { Button } from '@web/components/ui/button';
 import { Card, CardBody, CardHeader } from '@web/components/ui/card';
 import { TextField } from '@web/components/ui/fields';

@@ -1,7 +1,7 @@
 import '@web/features/school/i18n';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SCHOOL_NAME_MAX } from '@contract/school';
+import { SCHOOL_NAME_MAX } from '@contract/school-limits';
 import { Button } from '@web/components/ui/button';
 import { TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '@contract/constants';
-import { EMAIL_MAX, NOTES_MAX, PASSWORD_MAX, PHONE_MAX, STUDENT_NAME_MAX, type Student } from '@contract/students';
+import { EMAIL_MAX, NOTES_MAX, PASSWORD_MAX, PHONE_MAX, STUDENT_NAME_MAX } from '@contract/students-limits';
+import type { Student } from '@contract/students';
 import { Button } from '@web/components/ui/button';
 import { Checkbox, TextArea, TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';

@@ -1,0 +1,25 @@
+/**
+ * The limits of messages and their kinds (contract/messages.ts).
+ * No zod here: the web app imports these (web/contract-imports.test.ts).
+ */
+
+/**
+ * Messages (docs/decisions/messages.md): per student one conversation between the student, the
+ * student's teacher and the student's parents. Plain text (never HTML), optionally linked to one
+ * of the student's tasks or takes (at a moment); a teacher's lesson note ("Unterrichtsnotiz") is a
+ * kind of message that can be pinned.
+ */
+export const MESSAGE_LIMITS = {
+  /** Characters of one message (after trimming). */
+  maxChars: 2000,
+  /** Messages per page, newest first. */
+  pageSize: 30,
+  /** Pinned lesson notes per conversation. */
+  maxPinned: 5,
+  /** The retention a school may set, in days (default 365). */
+  retentionDays: { min: 30, max: 3650, default: 365 },
+} as const;
+
+export const MESSAGE_KINDS = ['message', 'lesson_note'] as const;
+
+export const MESSAGE_AUTHOR_ROLES = ['teacher', 'student', 'guardian'] as const;

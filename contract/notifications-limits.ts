@@ -1,0 +1,17 @@
+/**
+ * When reminders may come (contract/notifications.ts).
+ * No zod here: the web app imports these (web/contract-imports.test.ts).
+ */
+
+/**
+ * The daily practice reminder by e-mail (docs/decisions/reminders.md): a time of day in the school's
+ * time zone, outside the quiet hours; sent at most once a day, only when a task is due and nothing
+ * was practised that day.
+ */
+export const TIME_OF_DAY_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
+
+/** Whether 'HH:MM' lies in the quiet stretch `from`–`to` (which may run past midnight). */
+export function inQuietHours(time: string, from: string, to: string): boolean {
+  if (from === to) return false;
+  return from < to ? time >= from && time < to : time >= from || time < to;
+}
