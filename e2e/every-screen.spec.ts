@@ -90,6 +90,23 @@ async function makeLongNames(request: APIRequestContext): Promise<Setup> {
   const accepted = await request.post(`/api/invites/${parentToken}/accept`, { data: { password: LONG_PARENT.password } });
   expect(accepted.status(), await accepted.text()).toBe(200);
   const openInviteToken = await invite(LONG_INVITED);
+
+  // Their conversation at its widest (docs/decisions/messages.md): a pinned lesson note, the
+  // teacher's message with one long unbroken address and a link to the task, the parent's message
+  // under the long name.
+  const write = async (headers: Record<string, string>, body: string, kind: 'message' | 'lesson_note' = 'message', link: { task_id: number } | null = null) => {
+    const res = await request.post(`/api/conversations/${studentId}/messages`, {
+      headers,
+      data: { body, kind, link: link && { task_id: link.task_id, recording_id: null, at_ms: null } },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    return ((await res.json()) as { id: number }).id;
+  };
+  const note = await write(teacher, 'Heute: lange Töne auf Rast, dann die Etüde langsam. Bis Dienstag täglich zehn Minuten.', 'lesson_note');
+  const pinned = await request.patch(`/api/messages/${note}`, { headers: teacher, data: { pinned: true } });
+  expect(pinned.ok(), await pinned.text()).toBe(true);
+  await write(teacher, `Die Noten liegen hier: https://www.musikschuleamstadtrand.example.com/noten/tonleitern/hicaz/uebung${uniq}/seite1bis12ohneleerzeichen.pdf`, 'message', { task_id: taskId });
+  await write(bearer(await apiToken(request, LONG_PARENT.email, LONG_PARENT.password)), 'Danke, wir üben jeden Abend.');
   return { studentId, taskId, openInviteToken };
 }
 
@@ -98,14 +115,28 @@ function screensOf(role: 'teacher' | 'student' | 'guardian' | 'demoGuardian' | '
   const { studentId, taskId } = setup;
   switch (role) {
     case 'teacher':
-      return ['/', '/students', `/students/${studentId}`, `/students/${studentId}/report`, '/courses', '/exercises', '/review', `/submissions/${taskId}`, '/tools'];
+      return [
+        '/',
+        '/students',
+        `/students/${studentId}`,
+        `/students/${studentId}/report`,
+        '/courses',
+        '/exercises',
+        '/review',
+        `/submissions/${taskId}`,
+        '/tools',
+        '/nachrichten',
+        `/nachrichten/${studentId}`,
+      ];
     case 'student':
-      return ['/', '/submissions', `/submissions/${taskId}`, '/tools', '/benachrichtigungen'];
+      // /nachrichten: straight to the student's own conversation
+      return ['/', '/submissions', `/submissions/${taskId}`, '/tools', '/benachrichtigungen', '/nachrichten'];
     case 'guardian':
-      return ['/', `/children/${studentId}`, '/tools', '/benachrichtigungen'];
+      return ['/', `/children/${studentId}`, '/tools', '/benachrichtigungen', '/nachrichten'];
     case 'demoGuardian':
-      return ['/'];
+      return ['/', '/nachrichten'];
     case 'admin':
+      // the dashboard with the card of the messages' retention
       return ['/', '/school/teachers', '/school/students', '/school/audit', '/tools'];
   }
 }
@@ -172,7 +203,7 @@ async function checkRole(page: Page, label: string, paths: string[]): Promise<vo
 }
 
 test.describe('every screen of every role: axe clean and no sideways scroll on a phone', () => {
-  // Up to 9 screens x 2 languages x 2 sizes, each waited for, scrolled through and checked.
+  // Up to 11 screens x 2 languages x 2 sizes, each waited for, scrolled through and checked.
   test.describe.configure({ timeout: 10 * 60_000 });
   test.beforeAll(async ({ playwright }, info) => {
     const request = await playwright.request.newContext({ baseURL: info.project.use.baseURL });
@@ -196,7 +227,7 @@ test.describe('every screen of every role: axe clean and no sideways scroll on a
 
   test('a demo student', async ({ page }) => {
     await loginAs(page, DEMO.students[0].email);
-    await checkRole(page, 'demo-student', ['/', '/submissions', '/tools']);
+    await checkRole(page, 'demo-student', ['/', '/submissions', '/tools', '/nachrichten']);
   });
 
   test('parent with a long name, following the long-named student', async ({ page }) => {
@@ -211,6 +242,7 @@ test.describe('every screen of every role: axe clean and no sideways scroll on a
 
   test('school administration', async ({ page }) => {
     await loginAs(page, ADMIN_EMAIL);
+    await expect(page.getByTestId('message-retention').getByLabel('Aufbewahrungsdauer (Tage)')).toHaveValue('365');
     await checkRole(page, 'admin', screensOf('admin'));
   });
 });

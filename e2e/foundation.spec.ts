@@ -87,7 +87,7 @@ test.describe('teacher', () => {
     await loginAs(page, TEACHER_EMAIL);
     await expect(page.getByRole('status').filter({ hasText: 'Erfolgreich angemeldet' })).toBeVisible();
     const links = nav(page).getByRole('link');
-    await expect(links).toHaveText(['Dashboard', /^Zu prüfen/, 'Schüler', 'Kurse', 'Übungen', 'Übungswerkzeuge']);
+    await expect(links).toHaveText(['Dashboard', /^Zu prüfen/, /^Nachrichten/, 'Schüler', 'Kurse', 'Übungen', 'Übungswerkzeuge']);
     await expect(nav(page).getByRole('link', { name: 'Aufgaben' })).toHaveCount(0);
     await expect(nav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     await expect(sidebar(page).getByTestId('user-name')).toHaveText(DEMO.teacher.name);
@@ -150,7 +150,7 @@ test.describe('teacher', () => {
     });
     await sidebar(page).getByRole('button', { name: 'Türkçe' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'tr');
-    await expect(nav(page).getByRole('link')).toHaveText(['Panel', /^İncelenecek/, 'Öğrenciler', 'Kurslar', 'Alıştırmalar', 'Çalışma araçları']);
+    await expect(nav(page).getByRole('link')).toHaveText(['Panel', /^İncelenecek/, /^Mesajlar/, 'Öğrenciler', 'Kurslar', 'Alıştırmalar', 'Çalışma araçları']);
     expect(await page.evaluate(() => (window as unknown as { lastLanguageEvent: unknown }).lastLanguageEvent)).toEqual({ language: 'tr' });
     expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('tr');
     await page.reload();
@@ -182,7 +182,7 @@ test.describe('teacher', () => {
 test.describe('student', () => {
   test('signs in and sees the student navigation, no course selector', async ({ page }) => {
     await loginAs(page, STUDENT_EMAIL);
-    await expect(nav(page).getByRole('link')).toHaveText(['Dashboard', 'Aufgaben', 'Übungswerkzeuge']);
+    await expect(nav(page).getByRole('link')).toHaveText(['Dashboard', 'Aufgaben', /^Nachrichten/, 'Übungswerkzeuge']);
     await expect(sidebar(page).getByTestId('user-name')).toHaveText(DEMO.students[0].name);
     await expect(sidebar(page).getByTestId('user-role')).toHaveText('Schüler');
     await expect(sidebar(page).getByText('AD', { exact: true })).toBeVisible();
@@ -216,7 +216,7 @@ test.describe('student', () => {
 
     await open.click();
     await expect(dialog).toBeVisible();
-    await expect(nav(page).getByRole('link')).toHaveText(['Dashboard', 'Aufgaben', 'Übungswerkzeuge']);
+    await expect(nav(page).getByRole('link')).toHaveText(['Dashboard', 'Aufgaben', /^Nachrichten/, 'Übungswerkzeuge']);
     // beside the name: the bell to the reminders' settings (docs/decisions/reminders.md)
     await expect(dialog.getByRole('link', { name: 'Benachrichtigungen' })).toBeVisible();
     await expect(dialog.getByTestId('user-role')).toHaveText('Schüler');
@@ -241,7 +241,7 @@ test.describe('student', () => {
     await setLanguage(page, 'tr');
     await shot(page, 'foundation', 'layout-student-phone-tr');
     await page.getByRole('button', { name: 'Menüyü aç' }).click();
-    await expect(nav(page).getByRole('link')).toHaveText(['Panel', 'Ödevler', 'Çalışma araçları']);
+    await expect(nav(page).getByRole('link')).toHaveText(['Panel', 'Ödevler', /^Mesajlar/, 'Çalışma araçları']);
     await expect(dialog.getByRole('link', { name: 'Bildirimler' })).toBeVisible();
     await shot(page, 'foundation', 'menu-student-phone-tr', { fullPage: false });
   });

@@ -97,7 +97,7 @@ export function ConversationList({ conversations }: { conversations: Conversatio
                     </span>
                   )}
                 </span>
-                <span className={cn('mt-0.5 block truncate text-sm', last ? 'text-slate-600' : 'text-slate-500 italic')} title={last ? preview : undefined} data-testid="conversation-preview">
+                <span className={cn('mt-0.5 block truncate text-sm text-slate-600', !last && 'italic')} title={last ? preview : undefined} data-testid="conversation-preview">
                   {preview}
                 </span>
                 {waiting && (

@@ -131,7 +131,9 @@ export function ConversationView({
     });
   };
 
-  const item = (m: Message) => <MessageItem message={m} viewer={viewer} me={me} canPin={canPin} onPin={onPin} onDelete={(x) => void onDelete(x)} busy={busy} />;
+  const item = (m: Message, inPinned = false) => (
+    <MessageItem message={m} viewer={viewer} me={me} canPin={canPin} onPin={onPin} onDelete={(x) => void onDelete(x)} busy={busy} inPinned={inPinned} />
+  );
   const empty = viewer === 'student' ? t('messages:student.empty') : viewer === 'guardian' ? t('messages:adult.emptyGuardian') : t('messages:adult.emptyTeacher');
 
   return (
@@ -147,11 +149,11 @@ export function ConversationView({
         <section aria-labelledby={`pinned-${studentId}`} className="border-b border-amber-200 bg-amber-50/60 px-4 py-3 sm:px-5" data-testid="pinned">
           <h3 id={`pinned-${studentId}`} className="mb-2 flex items-center gap-1.5 text-sm font-semibold text-amber-900">
             <Pin aria-hidden="true" className="size-4" />
-            {t('conversation.pinned')}
+            {t('conversation.pinnedTitle')}
           </h3>
           <ul className="space-y-2">
             {page.pinned.map((m) => (
-              <li key={m.id}>{item(m)}</li>
+              <li key={m.id}>{item(m, true)}</li>
             ))}
           </ul>
         </section>

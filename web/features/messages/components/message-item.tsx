@@ -53,6 +53,7 @@ export function MessageItem({
   onPin,
   onDelete,
   busy,
+  inPinned = false,
 }: {
   message: Message;
   viewer: Viewer;
@@ -62,6 +63,8 @@ export function MessageItem({
   onPin: (m: Message, pinned: boolean) => void;
   onDelete: (m: Message) => void;
   busy: boolean;
+  /** Shown under 'Angeheftet': the whole width, without the marks the heading already says. */
+  inPinned?: boolean;
 }) {
   const { t } = useTranslation('messages');
   const author = useAuthorLabel(viewer, me)(message);
@@ -70,9 +73,14 @@ export function MessageItem({
   return (
     <article
       className={cn(
-        'min-w-0 rounded-xl px-4 py-3 ring-1 ring-inset',
-        note ? 'bg-amber-50 ring-amber-200' : author.own ? 'bg-brand-50 ring-brand-100' : 'bg-white ring-slate-200',
-        author.own ? 'ml-6 sm:ml-16' : 'mr-6 sm:mr-16',
+        'min-w-0 rounded-xl ring-1 ring-inset',
+        inPinned
+          ? 'bg-white px-3 py-2.5 ring-amber-200 sm:px-4'
+          : cn(
+              'px-4 py-3',
+              note ? 'bg-amber-50 ring-amber-200' : author.own ? 'bg-brand-50 ring-brand-100' : 'bg-white ring-slate-200',
+              author.own ? 'ml-6 sm:ml-16' : 'mr-6 sm:mr-16',
+            ),
       )}
       data-testid="message"
       data-message-id={message.id}
@@ -86,13 +94,13 @@ export function MessageItem({
         <time dateTime={message.created_at} className="tabular-nums">
           {formatDateTime(message.created_at)}
         </time>
-        {note && (
+        {note && !inPinned && (
           <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900" data-testid="lesson-note-mark">
             <NotebookPen aria-hidden="true" className="size-3.5" />
             {t('conversation.lessonNote')}
           </span>
         )}
-        {pinned && (
+        {pinned && !inPinned && (
           <span className="inline-flex items-center gap-1 font-medium text-amber-900">
             <Pin aria-hidden="true" className="size-3.5" />
             {t('conversation.pinned')}
