@@ -24,9 +24,10 @@ export function isLanguage(v: unknown): v is Language {
  * the listening reports' texts, which come with the report's chunk (web/features/listening/i18n.ts), and
  * the "Passwort vergessen?" pages' texts (web/features/password-reset/i18n.ts), and the reminders'
  * settings and unsubscribe page (web/features/reminders/i18n.ts), and the assignment dialog's
- * (web/features/assignments/i18n.ts), and the messages' screens (web/features/messages/i18n.ts).
+ * (web/features/assignments/i18n.ts), the messages' screens (web/features/messages/i18n.ts), and the
+ * takes' and feedback's texts (web/features/recordings/i18n.ts).
  */
-export const LAZY_NAMESPACES = ['school', 'guardians', 'exercises', 'listening', 'password', 'reminders', 'assignments', 'messages'] as const;
+export const LAZY_NAMESPACES = ['school', 'guardians', 'exercises', 'listening', 'password', 'reminders', 'assignments', 'messages', 'recordings'] as const;
 
 /**
  * The German texts (web/locales/de/<namespace>.json, found at build time: a new namespace is just a
@@ -34,7 +35,7 @@ export const LAZY_NAMESPACES = ['school', 'guardians', 'exercises', 'listening',
  * come as one chunk of their own (web/lib/locales-tr.ts) when Turkish is chosen, so a German
  * first load does not carry them (docs/decisions/first-load-on-a-phone.md: the entry script of a phone).
  */
-const files = import.meta.glob<Record<string, unknown>>(['../locales/de/*.json', '!../locales/de/school.json', '!../locales/de/guardians.json', '!../locales/de/exercises.json', '!../locales/de/listening.json', '!../locales/de/password.json', '!../locales/de/reminders.json', '!../locales/de/assignments.json', '!../locales/de/messages.json'], {
+const files = import.meta.glob<Record<string, unknown>>(['../locales/de/*.json', '!../locales/de/school.json', '!../locales/de/guardians.json', '!../locales/de/exercises.json', '!../locales/de/listening.json', '!../locales/de/password.json', '!../locales/de/reminders.json', '!../locales/de/assignments.json', '!../locales/de/messages.json', '!../locales/de/recordings.json'], {
   eager: true,
   import: 'default',
 });

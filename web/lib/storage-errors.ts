@@ -24,7 +24,7 @@ export function storageRefusal(err: unknown): StorageRefusal | null {
 /** The web app's own text of a refusal, addressed to the student and saying what to do, in the current language. */
 export function refusalText(r: StorageRefusal, t: TFunction = i18n.t.bind(i18n)): string {
   const language = i18n.language;
-  return t(`recordings:storageErrors.${r.code}`, { used: formatFileSize(r.used_bytes ?? 0, language), quota: formatFileSize(r.quota_bytes ?? 0, language) });
+  return t(`offline:storageErrors.${r.code}`, { used: formatFileSize(r.used_bytes ?? 0, language), quota: formatFileSize(r.quota_bytes ?? 0, language) });
 }
 
 /** That text for an error, or null when the error is not such a refusal. */

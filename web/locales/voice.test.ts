@@ -60,7 +60,7 @@ export const AUDIENCE: Record<string, Audience> = {
   'recordings:send': 'student',
   'recordings:pending': 'student',
   'recordings:storage': 'student',
-  'recordings:storageErrors': 'student',
+  'offline:storageErrors': 'student',
   'recordings:feedback': 'student',
   'recordings:player.keysTeacher': 'adult',
   'recordings:comments': 'adult',

@@ -1,3 +1,4 @@
+import '@web/features/recordings/i18n';
 import '@web/features/guardians/i18n';
 import { lazy, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '@web/features/recordings/i18n';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { StudentStorage } from '@contract/storage';
 import type {

@@ -1,3 +1,4 @@
+import '@web/features/recordings/i18n';
 import { useEffect, useId, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BookmarkPlus, ChevronDown, ChevronUp, MessageSquarePlus, Mic, Send, Square, Trash2, X } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '@web/features/recordings/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MessageSquare, Mic, Pencil, Play, Trash2 } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '@web/features/recordings/i18n';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CloudUpload, MessageSquareText } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '@web/features/recordings/i18n';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Play } from 'lucide-react';

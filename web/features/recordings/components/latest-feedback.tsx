@@ -1,3 +1,4 @@
+import '@web/features/recordings/i18n';
 import { useTranslation } from 'react-i18next';
 import { MessageCircle, Play } from 'lucide-react';
 import { formatMoment } from '@contract/recordings-limits';

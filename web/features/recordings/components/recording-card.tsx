@@ -1,3 +1,4 @@
+import '@web/features/recordings/i18n';
 import { useEffect, useImperativeHandle, useRef, useState, type ComponentType, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CheckCheck, Trash2 } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '@web/features/recordings/i18n';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { AudioLines } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '@web/features/recordings/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Mic, Square } from 'lucide-react';

@@ -1,3 +1,4 @@
+import '@web/features/recordings/i18n';
 import { useTranslation } from 'react-i18next';
 import { HardDrive } from 'lucide-react';
 import { STORAGE_QUOTA_LIMITS } from '@contract/storage-limits';

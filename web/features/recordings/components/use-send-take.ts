@@ -1,3 +1,4 @@
+import '@web/features/recordings/i18n';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
