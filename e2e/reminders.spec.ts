@@ -176,6 +176,32 @@ test('a parent turns the weekly note on from the phone menu; its unsubscribe lin
       unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
     }),
   });
+  // the parent's practice reminder, as the server writes it: each child who has not practised, linked to the child's page
+  const practiceToken = `${user.id}.practice.${createHmac('sha256', APP_SECRET).update(`unsubscribe:${user.id}:practice`).digest('base64url')}`;
+  for (const lang of ['de', 'tr'] as const) {
+    await mailScreenshot(
+      page,
+      {
+        from: 'post@example.test',
+        to: ['eltern@example.com'],
+        ...reminderMailContent({
+          to: 'eltern@example.com',
+          name: user.name,
+          lang,
+          audience: 'guardian',
+          tasks: [{ title: 'Rast-Taksim', dueDate: '2026-11-27', url: `${origin}/children/2`, child: 'Ayşe Demir' }],
+          listUrl: `${origin}/`,
+          more: 0,
+          reminderTime: '18:00',
+          today: '2026-11-27',
+          unsubscribePage: `${origin}/abmelden/${practiceToken}`,
+          unsubscribeUrl: `${origin}/api/unsubscribe/${practiceToken}`,
+        }),
+      },
+      'reminders',
+      `mail-reminder-parent-${lang}`,
+    );
+  }
   await mailScreenshot(page, note('de'), 'reminders', 'mail-weekly-de');
   await mailScreenshot(page, note('tr'), 'reminders', 'mail-weekly-tr');
   const other = await browser.newContext({ viewport: PHONE, locale: 'de-DE' });
