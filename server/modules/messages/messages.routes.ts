@@ -167,7 +167,7 @@ export default async function messagesRoutes(fastify: FastifyInstance) {
         description: "Deletes a message: its author, or the student's teacher (403 for other participants, 404 for anyone else). Audit log: message.delete (without the text).",
         params: idParams,
         querystring: languageOnlyQuery,
-        response: { 204: z.null(), ...errorResponsesOf(401, 403, 404) },
+        response: { 204: z.null(), ...errorResponsesOf(401, 403, 404), ...bodyErrors },
       },
     },
     async (req, reply) => {
