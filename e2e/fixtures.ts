@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { chromium, expect, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -136,4 +137,32 @@ export async function expectNoSeriousAxe(page: Page, include?: string, opts: { s
     (v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 200)}`).join('\n  ')}`,
   );
   (opts.soft ? expect.soft : expect)(summary, `serious or critical axe violations at ${page.url()}`).toEqual([]);
+}
+
+/**
+ * A phone-sized Chromium with a profile of its own on disk and service workers allowed (the
+ * project's contexts block them): what the offline app and push notifications need. `close`
+ * removes the profile.
+ */
+export async function persistentPhone(): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'uebungskontrolle-profile-'));
+  const use = base.info().project.use;
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    baseURL: use.baseURL,
+    viewport: PHONE,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    serviceWorkers: 'allow',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,9 +1,6 @@
-import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { staffPng } from '../server/modules/media/sample-files';
-import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, persistentPhone, setLanguage, shot, test } from './fixtures';
 
 /**
  * docs/decisions/offline-practice.md: practise in a room without signal. A student opens a task online (the service worker
@@ -19,19 +16,9 @@ import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginA
  * worker runs only here: every other spec blocks it (playwright.config.ts).
  */
 async function phoneBrowser(): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'uebungskontrolle-profile-'));
-  const use = test.info().project.use;
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    baseURL: use.baseURL,
-    viewport: PHONE,
-    locale: 'de-DE',
-    timezoneId: 'Europe/Berlin',
-    serviceWorkers: 'allow',
-  });
+  const phone = await persistentPhone();
   // Counts the Screen Wake Lock requests and the locks held (the timer and the metronome ask for one).
-  await context.addInitScript(() => {
+  await phone.context.addInitScript(() => {
     const w = window as unknown as { __wake: { asked: number; held: number } };
     w.__wake = { asked: 0, held: 0 };
     const lock = navigator.wakeLock as WakeLock | undefined;
@@ -45,15 +32,7 @@ async function phoneBrowser(): Promise<{ context: BrowserContext; page: Page; cl
       return sentinel;
     };
   });
-  const page = context.pages()[0] ?? (await context.newPage());
-  return {
-    context,
-    page,
-    close: async () => {
-      await context.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return phone;
 }
 
 // A student of their own (made below), so no other spec's counts move.

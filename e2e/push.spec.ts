@@ -1,8 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { DEMO, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { DEMO, expect, expectNoSeriousAxe, loginAs, persistentPhone, setLanguage, shot, test } from './fixtures';
 
 /**
  * Web Push in Chromium (docs/decisions/web-push.md): the settings card on "Benachrichtigungen", and
@@ -21,19 +17,9 @@ test('the service worker shows a pushed reminder and a tap opens the task in the
   const tasks = (await (await request.get('/api/submissions', { headers: auth })).json()) as Array<{ id: number }>;
   const taskId = tasks[0]!.id;
 
-  const dir = mkdtempSync(join(tmpdir(), 'uebungskontrolle-push-'));
   const use = test.info().project.use;
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    baseURL: use.baseURL,
-    viewport: PHONE,
-    locale: 'de-DE',
-    timezoneId: 'Europe/Berlin',
-    serviceWorkers: 'allow',
-  });
+  const { context, page, close } = await persistentPhone();
   try {
-    const page = context.pages()[0] ?? (await context.newPage());
     const origin = new URL(String(use.baseURL)).origin;
     await context.grantPermissions(['notifications'], { origin });
     const cdp = await context.newCDPSession(page);
@@ -83,7 +69,6 @@ test('the service worker shows a pushed reminder and a tap opens the task in the
     // the tapped notification is closed
     await expect.poll(async () => (await shown()).map((n) => n.tag)).toEqual(['evil']);
   } finally {
-    await context.close();
-    rmSync(dir, { recursive: true, force: true });
+    await close();
   }
 });

@@ -184,6 +184,20 @@ export class RemindersService {
     return delivered;
   }
 
+  /**
+   * Counts one claimed delivery. A failed one gives its claim back: the next run (still that day,
+   * outside the quiet hours) tries again.
+   */
+  private async settle(result: ReminderRun, outcome: 'pushed' | 'mailed' | 'failed', userId: number, kind: string, today: string): Promise<void> {
+    if (outcome === 'failed') {
+      result.failed++;
+      await this.db.execute(sql`delete from reminders_sent where user_id = ${userId} and kind = ${kind} and local_date = ${today}`);
+      return;
+    }
+    result.sent++;
+    if (outcome === 'pushed') result.pushed++;
+  }
+
   /** Whether a run can reach anyone: by mail, or by push to subscribed devices. */
   private reachable(mailer: Mailer | null, user: SQL): SQL {
     return mailer ? sql`true` : this.push ? sql`exists (select 1 from push_subscriptions ps where ps.user_id = ${user})` : sql`false`;
@@ -357,33 +371,24 @@ export class RemindersService {
           url: first && (parent ? children.length === 1 : Number(r.due_count) === 1) ? taskPath(first) : parent ? '/' : '/submissions',
           tag: `practice-${today}`,
         });
-        if (pushed) {
-          result.sent++;
-          result.pushed++;
-          continue;
-        }
         const token = unsubscribeToken(this.secret, r.user_id);
-        const ok = mailer
-          ? await mailer.sendReminder({
-              to: r.email,
-              name: r.name,
-              lang,
-              audience: parent ? 'guardian' : 'student',
-              tasks: r.tasks.map((t) => ({ title: t.title, dueDate: String(t.due_date).slice(0, 10), url: `${origin}${taskPath(t)}`, child: parent ? t.child : null })),
-              listUrl: parent ? `${origin}/` : `${origin}/submissions`,
-              more: Math.max(0, Number(r.due_count) - r.tasks.length),
-              reminderTime: r.reminder_time,
-              today,
-              unsubscribePage: `${origin}/abmelden/${token}`,
-              unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
-            })
-          : false;
-        if (ok) result.sent++;
-        else {
-          result.failed++;
-          // the claim goes back: the next run tries again (still outside the quiet hours, still today)
-          await this.db.execute(sql`delete from reminders_sent where user_id = ${r.user_id} and kind = ${REMINDER_KIND} and local_date = ${today}`);
-        }
+        const mailed =
+          !pushed && mailer
+            ? await mailer.sendReminder({
+                to: r.email,
+                name: r.name,
+                lang,
+                audience: parent ? 'guardian' : 'student',
+                tasks: r.tasks.map((t) => ({ title: t.title, dueDate: String(t.due_date).slice(0, 10), url: `${origin}${taskPath(t)}`, child: parent ? t.child : null })),
+                listUrl: parent ? `${origin}/` : `${origin}/submissions`,
+                more: Math.max(0, Number(r.due_count) - r.tasks.length),
+                reminderTime: r.reminder_time,
+                today,
+                unsubscribePage: `${origin}/abmelden/${token}`,
+                unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
+              })
+            : false;
+        await this.settle(result, pushed ? 'pushed' : mailed ? 'mailed' : 'failed', r.user_id, REMINDER_KIND, today);
       }
     };
     await Promise.all(Array.from({ length: Math.min(SEND_CONCURRENCY, due.length) }, worker));
@@ -468,7 +473,7 @@ export class RemindersService {
     const origin = this.origin();
     for (const r of due) {
       const token = unsubscribeToken(this.secret, r.user_id, WEEKLY_KIND);
-      const ok = await mailer.sendWeeklyNote({
+      const mailed = await mailer.sendWeeklyNote({
         to: r.email,
         name: r.name,
         lang: r.language === 'tr' ? 'tr' : 'de',
@@ -489,11 +494,7 @@ export class RemindersService {
         unsubscribePage: `${origin}/abmelden/${token}`,
         unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
       });
-      if (ok) result.sent++;
-      else {
-        result.failed++;
-        await this.db.execute(sql`delete from reminders_sent where user_id = ${r.user_id} and kind = ${WEEKLY_KIND} and local_date = ${today}`);
-      }
+      await this.settle(result, mailed ? 'mailed' : 'failed', r.user_id, WEEKLY_KIND, today);
     }
     if (due.length) this.log.info({ today, claimed: result.claimed, sent: result.sent, failed: result.failed }, 'weekly notes');
     return result;
@@ -597,31 +598,23 @@ export class RemindersService {
         url: firstTake ? takePath(firstTake) : firstChat ? `/nachrichten/${firstChat.student_id}` : '/',
         tag: `digest-${today}`,
       });
-      if (pushed) {
-        result.sent++;
-        result.pushed++;
-        continue;
-      }
       const token = unsubscribeToken(this.secret, r.user_id, DIGEST_KIND);
-      const ok = mailer
-        ? await mailer.sendFeedbackDigest({
-            to: r.email,
-            name: r.name,
-            lang,
-            audience: student ? 'student' : 'guardian',
-            items: r.items.map((i) => ({ child: student ? null : i.child, task: i.task, teacher: i.teacher, url: `${origin}${takePath(i)}` })),
-            more: Math.max(0, feedbackCount - r.items.length),
-            messages: r.messages.map((m) => ({ child: student ? null : m.child, count: Number(m.count), url: `${origin}/nachrichten/${m.student_id}` })),
-            time: DIGEST_TIME,
-            unsubscribePage: `${origin}/abmelden/${token}`,
-            unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
-          })
-        : false;
-      if (ok) result.sent++;
-      else {
-        result.failed++;
-        await this.db.execute(sql`delete from reminders_sent where user_id = ${r.user_id} and kind = ${DIGEST_KIND} and local_date = ${today}`);
-      }
+      const mailed =
+        !pushed && mailer
+          ? await mailer.sendFeedbackDigest({
+              to: r.email,
+              name: r.name,
+              lang,
+              audience: student ? 'student' : 'guardian',
+              items: r.items.map((i) => ({ child: student ? null : i.child, task: i.task, teacher: i.teacher, url: `${origin}${takePath(i)}` })),
+              more: Math.max(0, feedbackCount - r.items.length),
+              messages: r.messages.map((m) => ({ child: student ? null : m.child, count: Number(m.count), url: `${origin}/nachrichten/${m.student_id}` })),
+              time: DIGEST_TIME,
+              unsubscribePage: `${origin}/abmelden/${token}`,
+              unsubscribeUrl: `${origin}/api/unsubscribe/${token}`,
+            })
+          : false;
+      await this.settle(result, pushed ? 'pushed' : mailed ? 'mailed' : 'failed', r.user_id, DIGEST_KIND, today);
     }
     if (due.length) this.log.info({ today, claimed: result.claimed, sent: result.sent, failed: result.failed }, 'feedback digests');
     return result;
