@@ -16,6 +16,8 @@ export const MESSAGE_LIMITS = {
   pageSize: 30,
   /** Pinned lesson notes per conversation. */
   maxPinned: 5,
+  /** Messages one person may write in one conversation within an hour (then 429). */
+  perHour: 60,
   /** The retention a school may set, in days (default 365). */
   retentionDays: { min: 30, max: 3650, default: 365 },
 } as const;

@@ -106,11 +106,12 @@ export default async function messagesRoutes(fastify: FastifyInstance) {
         tags,
         description:
           `Writes a message (plain text, 1–${MESSAGE_LIMITS.maxChars} characters after trimming; never read as HTML). kind 'lesson_note': the student's teacher only (403). ` +
-          "link: one of the student's tasks, or a take of it at a moment (otherwise 422 errors.link).",
+          "link: one of the student's tasks, or a take of it at a moment (otherwise 422 errors.link). " +
+          `At most ${MESSAGE_LIMITS.perHour} messages of one author in one conversation within an hour, then 429.`,
         params: conversationParams,
         querystring: languageOnlyQuery,
         body: messageBody,
-        response: { 201: messageSchema, ...errorResponsesOf(401, 403, 404), ...bodyErrors },
+        response: { 201: messageSchema, ...errorResponsesOf(401, 403, 404, 429), ...bodyErrors },
       },
     },
     async (req, reply) => {

@@ -31,6 +31,10 @@ export const messageMessages = {
     de: 'Die verknüpfte Aufgabe oder Aufnahme gehört nicht zu diesem Schüler.',
     tr: 'Bağlanan ödev veya kayıt bu öğrenciye ait değil.',
   },
+  tooMany: {
+    de: `Höchstens ${MESSAGE_LIMITS.perHour} Nachrichten in einer Stunde. Später geht es weiter.`,
+    tr: `Bir saatte en fazla ${MESSAGE_LIMITS.perHour} mesaj yazılabilir. Daha sonra devam edilebilir.`,
+  },
   notYours: { de: 'Eine Nachricht löscht nur, wer sie geschrieben hat, oder die Lehrkraft.', tr: 'Bir mesajı yalnızca yazan kişi ya da öğretmen silebilir.' },
 } satisfies Record<string, Msg>;
 
@@ -223,6 +227,13 @@ export class MessagesService {
     return this.db.transaction(async (tx) => {
       const s = await this.conversation(tx, user, studentId);
       if (body.kind === 'lesson_note' && role !== 'teacher') throw forbidden(messageMessages.notesTeacherOnly);
+      // a conversation is not a flood: the author's messages of the last hour here (the student's index, then a filter)
+      const [recent] = await rows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from messages
+            where student_id = ${s.id} and school_id = ${user.schoolId} and author_id = ${user.id} and created_at > now() - interval '1 hour'`,
+      );
+      if (Number(recent?.n ?? 0) >= MESSAGE_LIMITS.perHour) throw new AppError(429, messageMessages.tooMany, undefined, undefined, { 'retry-after': '600' });
       const link = body.link;
       if (link) {
         const take = link.recording_id;

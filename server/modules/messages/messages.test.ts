@@ -160,6 +160,23 @@ describe('messages: one conversation per student', () => {
   });
 });
 
+describe('a flood', () => {
+  it('is stopped after 60 messages of one author in an hour (429, Retry-After); others still write', async () => {
+    const s = await school();
+    await t.db.execute(
+      sql`insert into messages (school_id, student_id, author_id, author_role, body)
+          select ${s.id}, ${s.ayse.id}, ${s.ayse.id}, 'student', 'Spam ' || n from generate_series(1, 60) n`,
+    );
+    const refused = await send(s.ayse, s.ayse.id, { body: 'Noch eine' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('600');
+    expect(refused.json().message).toBe('Höchstens 60 Nachrichten in einer Stunde. Später geht es weiter.');
+    expect((await send(s.teacher, s.ayse.id, { body: 'Bitte langsamer.' })).statusCode).toBe(201);
+    await t.db.execute(sql`update messages set created_at = now() - interval '61 minutes' where author_id = ${s.ayse.id}`);
+    expect((await send(s.ayse, s.ayse.id, { body: 'Jetzt wieder' })).statusCode).toBe(201);
+  });
+});
+
 describe('unread counts and the teacher’s list', () => {
   it('counts what others wrote since the caller last read; the teacher’s list puts what waits longest first', async () => {
     const s = await school();
