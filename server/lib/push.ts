@@ -45,7 +45,8 @@ export function pushEndpointAllowed(endpoint: string, hosts: readonly string[]):
   return url.protocol === 'http:' && (host === '127.0.0.1' || host === 'localhost' || host === '[::1]');
 }
 
-export type PushTarget = { id: number; endpoint: string; p256dh: string; auth: string };
+/** A device's subscription, and the language of the page that subscribed it (its notifications' language). */
+export type PushTarget = { id: number; endpoint: string; p256dh: string; auth: string; language: 'de' | 'tr' };
 /** What the service worker shows (web/sw.ts): a tap opens `url`, a path of the app. */
 export type PushMessage = { title: string; body: string; url: string; tag: string };
 export type PushOutcome = 'sent' | 'gone' | 'failed';

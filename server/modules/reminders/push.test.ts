@@ -98,11 +98,18 @@ describe('the reminder by push', () => {
     const { student, task, exercise } = await dueStudent({ name: 'Pia Push' });
     const sub = push.subscribe();
     await call(student, 'PUT', '/api/push/subscription', sub);
+    // a second device, subscribed on a Turkish page, gets the notification in Turkish
+    const turkish = push.subscribe();
+    await call(student, 'PUT', '/api/push/subscription?language=tr', turkish);
     const before = push.received.length;
     const run = await service.run(mailer, berlin('2027-02-10T16:00'));
     expect(run).toMatchObject({ pushed: 1, failed: 0 });
     const got = push.received.slice(before).filter((p) => sub.endpoint.endsWith(p.subscription));
     expect(got).toHaveLength(1);
+    expect(push.received.slice(before).find((p) => turkish.endpoint.endsWith(p.subscription))?.payload).toMatchObject({
+      title: 'Çalışma zamanı',
+      body: `${exercise.title} seni bekliyor.`,
+    });
     expect(got[0]!.payload).toEqual({ title: 'Zeit zum Üben', body: `${exercise.title} wartet auf dich.`, url: `/submissions/${task.id}`, tag: 'practice-2027-02-10' });
     expect(got[0]!.vapid).toMatchObject({ aud: `http://${push.host}`, sub: 'https://schule.example.org' });
     expect(got[0]!.ttl).toBe(4 * 3600);

@@ -162,22 +162,23 @@ export class RemindersService {
     if (!this.push || userIds.length === 0) return out;
     const found = await rows<PushTarget & { user_id: number }>(
       this.db,
-      sql`select id, user_id, endpoint, p256dh, auth from push_subscriptions where user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)}) order by id`,
+      sql`select id, user_id, endpoint, p256dh, auth, language from push_subscriptions where user_id in (${sql.join(userIds.map((id) => sql`${id}`), sql`, `)}) order by id`,
     );
     for (const f of found) {
       const list = out.get(Number(f.user_id)) ?? [];
-      list.push({ id: Number(f.id), endpoint: f.endpoint, p256dh: f.p256dh, auth: f.auth });
+      list.push({ id: Number(f.id), endpoint: f.endpoint, p256dh: f.p256dh, auth: f.auth, language: f.language === 'tr' ? 'tr' : 'de' });
       out.set(Number(f.user_id), list);
     }
     return out;
   }
 
   /** Pushes to every device of a user; true when at least one took it. A subscription the push service forgot is deleted. */
-  private async pushTo(targets: PushTarget[] | undefined, message: PushMessage): Promise<boolean> {
+  private async pushTo(targets: PushTarget[] | undefined, message: (lang: Lang) => PushMessage): Promise<boolean> {
     if (!this.push || !targets?.length) return false;
     let delivered = false;
     for (const target of targets) {
-      const outcome = await this.push.send(target, message, PUSH_TTL_SECONDS);
+      // in the language of the page that subscribed the device
+      const outcome = await this.push.send(target, message(target.language), PUSH_TTL_SECONDS);
       if (outcome === 'sent') delivered = true;
       else if (outcome === 'gone') await this.db.execute(sql`delete from push_subscriptions where id = ${target.id}`);
     }
@@ -349,7 +350,7 @@ export class RemindersService {
         const children = [...new Set(r.tasks.map((t) => t.child))];
         // a student's task, or a parent's child's page (a parent opens no task of their own)
         const taskPath = (t: DueRow['tasks'][number]) => (parent ? `/children/${t.student_id}` : `/submissions/${t.id}`);
-        const pushed = await this.pushTo(devices.get(Number(r.user_id)), {
+        const pushed = await this.pushTo(devices.get(Number(r.user_id)), (lang) => ({
           title: parent
             ? lang === 'tr'
               ? `${children.join(', ')} bugün henüz çalışmadı`
@@ -370,7 +371,7 @@ export class RemindersService {
                 : `${first.title}${others > 0 ? ` und ${others} weitere Aufgabe${others === 1 ? '' : 'n'}` : ''} ${others > 0 ? 'warten' : 'wartet'} auf dich.`,
           url: first && (parent ? children.length === 1 : Number(r.due_count) === 1) ? taskPath(first) : parent ? '/' : '/submissions',
           tag: `practice-${today}`,
-        });
+        }));
         const token = unsubscribeToken(this.secret, r.user_id);
         const mailed =
           !pushed && mailer
@@ -587,7 +588,7 @@ export class RemindersService {
       const firstChat = r.messages[0];
       const unreadCount = r.messages.reduce((n, m) => n + Number(m.count), 0);
       const feedbackCount = Number(r.total);
-      const pushed = await this.pushTo(devices.get(Number(r.user_id)), {
+      const pushed = await this.pushTo(devices.get(Number(r.user_id)), (lang) => ({
         title: firstTake ? (lang === 'tr' ? 'Yeni geri bildirim' : 'Neues Feedback') : lang === 'tr' ? 'Yeni mesajlar' : 'Neue Nachrichten',
         body: [
           firstTake ? `${student ? '' : `${firstTake.child}: `}${firstTake.task} (${firstTake.teacher})${feedbackCount > 1 ? (lang === 'tr' ? ` ve ${feedbackCount - 1} tane daha` : ` und ${feedbackCount - 1} weitere`) : ''}` : null,
@@ -597,7 +598,7 @@ export class RemindersService {
           .join(' · '),
         url: firstTake ? takePath(firstTake) : firstChat ? `/nachrichten/${firstChat.student_id}` : '/',
         tag: `digest-${today}`,
-      });
+      }));
       const token = unsubscribeToken(this.secret, r.user_id, DIGEST_KIND);
       const mailed =
         !pushed && mailer
