@@ -171,6 +171,9 @@ function stubServer(answer: (url: string) => Response) {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       calls.push({ url, method: init.method ?? 'GET' });
       if (url.startsWith('/api/media/')) return jsonResponse(200, { url: '/api/media-file/recordings/7/31.webm?exp=1&sig=x' });
+      // no take has been analysed yet (an answer meant for the page must not reach the take's line:
+      // it did when the analysis query settled before the test ended, under load)
+      if (/^\/api\/recordings\/\d+\/analysis/.test(url)) return jsonResponse(404, { message: 'Nicht gefunden', code: 'analysis_missing' });
       return answer(url);
     }),
   );
