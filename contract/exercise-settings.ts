@@ -6,6 +6,23 @@ import { USUL_PATTERN_MAX, DURAK_MAX, parseMeter, parseGrouping, strokeList } fr
 // The limits without zod (the web app imports them from there).
 export * from './exercise-settings-limits';
 
+/**
+ * The practice-tool settings an exercise may carry (docs/decisions/exercise-settings.md; docs in
+ * docs/decisions/exercise-settings.md). All optional; the task detail opens the tools with them.
+ *
+ * - `tempo_bpm`: whole number TEMPO_RANGE (20–300), counted in `tempo_unit`.
+ * - `tempo_unit`: the note value the tempo counts (TEMPO_UNITS: 'eighth' for ♪ = 80); null = the
+ *   written unit of the usul or meter (effectiveTempoUnit), which is what rows without it meant.
+ * - `meter`: a western meter `beats/unit` as text, '7/8' (beats 1–16; unit 2, 4, 8 or 16, what the metronome plays),
+ *   stored and answered without spaces.
+ * - `meter_grouping`: the meter's beats in groups, '2+2+3' (each at least 1, together exactly the
+ *   meter's beats, at most 16 groups); only together with `meter`.
+ * - `usul`: one of USUL_KEYS; `usul_pattern`: the teacher's own stroke list (dum / tek / rest),
+ *   1–64 steps, which replaces the usul's preset when set.
+ * - `makam`: one of MAKAM_KEYS; `durak`: the perde the piece rests on, free text up to 40 characters
+ *   (e.g. 'Dügâh').
+ */
+
 export const settingsMessages = {
   meter: { de: 'Bitte geben Sie eine Taktart wie 4/4 oder 7/8 an.', tr: 'Lütfen 4/4 veya 7/8 gibi bir ölçü girin.' },
   grouping: { de: 'Bitte geben Sie die Gruppierung wie 2+2+3 an.', tr: 'Lütfen gruplamayı 2+2+3 biçiminde girin.' },

@@ -3,12 +3,6 @@
  * No zod here: the web app imports these (web/contract-imports.test.ts).
  */
 
-/**
- * Messages (docs/decisions/messages.md): per student one conversation between the student, the
- * student's teacher and the student's parents. Plain text (never HTML), optionally linked to one
- * of the student's tasks or takes (at a moment); a teacher's lesson note ("Unterrichtsnotiz") is a
- * kind of message that can be pinned.
- */
 export const MESSAGE_LIMITS = {
   /** Characters of one message (after trimming). */
   maxChars: 2000,

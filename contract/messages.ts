@@ -5,6 +5,13 @@ import { MESSAGE_LIMITS, MESSAGE_KINDS, MESSAGE_AUTHOR_ROLES } from './messages-
 // The limits without zod (the web app imports them from there).
 export * from './messages-limits';
 
+/**
+ * Messages (docs/decisions/messages.md): per student one conversation between the student, the
+ * student's teacher and the student's parents. Plain text (never HTML), optionally linked to one
+ * of the student's tasks or takes (at a moment); a teacher's lesson note ("Unterrichtsnotiz") is a
+ * kind of message that can be pinned.
+ */
+
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 const id = z.number().int();

@@ -3,11 +3,6 @@
  * No zod here: the web app imports these (web/contract-imports.test.ts).
  */
 
-/**
- * The daily practice reminder by e-mail (docs/decisions/reminders.md): a time of day in the school's
- * time zone, outside the quiet hours; sent at most once a day, only when a task is due and nothing
- * was practised that day.
- */
 export const TIME_OF_DAY_PATTERN = '^([01][0-9]|2[0-3]):[0-5][0-9]$';
 
 /** Whether 'HH:MM' lies in the quiet stretch `from`–`to` (which may run past midnight). */

@@ -5,6 +5,12 @@ import { TIME_OF_DAY_PATTERN } from './notifications-limits';
 // The limits without zod (the web app imports them from there).
 export * from './notifications-limits';
 
+/**
+ * The daily practice reminder by e-mail (docs/decisions/reminders.md): a time of day in the school's
+ * time zone, outside the quiet hours; sent at most once a day, only when a task is due and nothing
+ * was practised that day.
+ */
+
 export const notificationSettingsSchema = z
   .object({
     /** 'HH:MM' in the school's time zone, or null: no reminder. */
