@@ -16,15 +16,14 @@ import { decodeWav } from '@contract/listening/wav';
 export const ANALYZE_USAGE =
   'npm run cli -- analyze FILE... (--makam NAME [--ahenk NAME] [--durak PERDE] | [--key C] --tuning 12tet)\n' +
   '                     [--a4 HZ] [--tempo BPM] [--unit quarter] [--hop SECONDS] [--json]\n' +
-  '  The intonation and tempo report of takes: WAV files (PCM or float), plain pitch tracks (one\n' +
-  '  frequency in Hz per line, 0 for silence; --hop is their frame time, default 0.01 s) or folders\n' +
-  '  of them. MP3, OGG and WebM are not read yet (decode them to WAV first). Makam names with or\n' +
-  '  without diacritics (Uşşak, ussak, Nihavent). --json prints one JSON object per file and line.';
+  '  The intonation and tempo report of takes: audio files (WAV, MP3, Ogg Opus or Vorbis, WebM with\n' +
+  '  Opus as browsers record it), plain pitch tracks (one frequency in Hz per line, 0 for silence;\n' +
+  '  --hop is their frame time, default 0.01 s) or folders of them. Makam names with or without\n' +
+  '  diacritics (Uşşak, ussak, Nihavent). --json prints one JSON object per file and line.';
 
 export const ANALYZE_LIMITS = { maxAudioBytes: 1024 * 1024 * 1024, maxTextBytes: 64 * 1024 * 1024, maxLines: 10_000_000, maxFiles: 100_000, maxDepth: 4 } as const;
 
-const AUDIO = new Set(['.wav', '.wave']);
-const COMPRESSED = new Set(['.mp3', '.ogg', '.oga', '.opus', '.webm', '.m4a', '.aac', '.flac', '.mp4']);
+const AUDIO = new Set(['.wav', '.wave', '.mp3', '.ogg', '.oga', '.opus', '.webm', '.weba', '.m4a', '.aac', '.flac', '.mp4']);
 const TEXT = new Set(['.txt', '.f0', '.pitch', '.csv', '.tsv', '.dat']);
 
 export type AnalyzeArgs = {
@@ -115,7 +114,7 @@ export async function collectFiles(paths: string[]): Promise<string[]> {
         const cs = await stat(child).catch(() => null);
         if (!cs) continue;
         if (cs.isDirectory()) await walk(child, depth + 1);
-        else if (AUDIO.has(extname(n).toLowerCase()) || TEXT.has(extname(n).toLowerCase()) || COMPRESSED.has(extname(n).toLowerCase())) out.push(child);
+        else if (AUDIO.has(extname(n).toLowerCase()) || TEXT.has(extname(n).toLowerCase())) out.push(child);
         if (out.length >= ANALYZE_LIMITS.maxFiles) return;
       }
     } else out.push(p);
@@ -149,10 +148,17 @@ export function parsePitchText(text: string, hopS: number): PitchTrack {
 export async function readTrack(file: string, hopS: number): Promise<PitchTrack> {
   const ext = extname(file).toLowerCase();
   const size = (await stat(file)).size;
-  if (COMPRESSED.has(ext)) throw new Error(`${ext.slice(1).toUpperCase()} is not read yet: decode it to WAV first (docs/decisions/listening.md)`);
   if (AUDIO.has(ext)) {
     if (size > ANALYZE_LIMITS.maxAudioBytes) throw new Error(`${size} bytes, more than ${ANALYZE_LIMITS.maxAudioBytes}`);
-    const wav = decodeWav(new Uint8Array(await readFile(file)));
+    const bytes = new Uint8Array(await readFile(file));
+    // What the bytes are decides, not the name (a .webm may hold Ogg, a .wav may be an MP3). The
+    // codecs load only when a compressed file comes (the other CLI commands never load them).
+    const { decodeCompressed, sniffAudio } = await import('./decode-audio');
+    if (sniffAudio(bytes) !== 'wav') {
+      const decoded = await decodeCompressed(bytes);
+      return trackFromPcm(decoded.pcm, decoded.sampleRate);
+    }
+    const wav = decodeWav(bytes);
     if (!wav.ok) throw new Error(wav.error);
     return trackFromPcm(wav.pcm, wav.sampleRate);
   }

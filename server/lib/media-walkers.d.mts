@@ -28,5 +28,7 @@ export declare class Reader {
   bytes(n: number): Buffer | null;
   byte(): number | null;
 }
-export declare function walkEbml(r: Reader): { hasVideo: boolean; seconds: number | null };
+export type EbmlTrack = { number: number | null; type: number | null; codec: string | null; codecPrivate: Buffer | null; channels: number | null; rate: number | null };
+export type EbmlSink = { track(t: EbmlTrack): void; block(track: number, payload: Buffer): void };
+export declare function walkEbml(r: Reader, sink?: EbmlSink): { hasVideo: boolean; seconds: number | null };
 export declare function walkMp4(r: Reader): { hasVideo: boolean; seconds: number | null };

@@ -146,8 +146,16 @@ const CLUSTER_TIMECODE = 0xe7;
 const SIMPLE_BLOCK = 0xa3;
 const BLOCK_GROUP = 0xa0;
 const BLOCK = 0xa1;
+const TRACK_NUMBER = 0xd7;
+const CODEC_ID = 0x86;
+const CODEC_PRIVATE = 0x63a2;
+const AUDIO = 0xe1;
+const SAMPLING_FREQUENCY = 0xb5;
+const CHANNELS = 0x9f;
 /** Masters the walker goes into; every other element is skipped by its size. */
-const EBML_MASTERS = new Set([SEGMENT, CLUSTER, INFO, TRACKS, TRACK_ENTRY, BLOCK_GROUP]);
+const EBML_MASTERS = new Set([SEGMENT, CLUSTER, INFO, TRACKS, TRACK_ENTRY, BLOCK_GROUP, AUDIO]);
+/** The largest CodecPrivate or frame a sink is given (an Opus frame is at most ~1.3 KB a channel). */
+const MAX_PAYLOAD = 65_536;
 /** Children of a Segment: where a Cluster of unknown size ends. */
 const SEGMENT_CHILDREN = new Set([CLUSTER, INFO, TRACKS, 0x114d9b74, 0x1c53bb6b, 0x1941a469, 0x1043a770, 0x1254c367]);
 
@@ -181,13 +189,21 @@ function readUint(b) {
 }
 
 /**
+ * @typedef {{ number: number | null; type: number | null; codec: string | null; codecPrivate: Buffer | null; channels: number | null; rate: number | null }} EbmlTrack
+ * @typedef {{ track(t: EbmlTrack): void; block(track: number, payload: Buffer): void }} EbmlSink
+ */
+
+/**
  * A WebM's tracks and length, read from its elements as MediaRecorder writes them (Segment and
  * Clusters of unknown size, no Duration): the length is the last block's time, else Info's
  * Duration. Throws on a file that is not EBML or has no track, and a LimitError over a bound.
+ * With a `sink` (the CLI's decoder, docs/decisions/listening.md) it also hands over each track's
+ * codec and each unlaced block's frame (copied, ≤ 64 KiB; a laced block is refused).
  * @param {Reader} r
+ * @param {EbmlSink} [sink]
  * @returns {{ hasVideo: boolean; seconds: number | null }}
  */
-export function walkEbml(r) {
+export function walkEbml(r, sink) {
   const budget = r.budget;
   const header = r.bytes(4);
   if (!header || header.readUInt32BE(0) !== EBML) throw new Error('not EBML');
@@ -200,12 +216,24 @@ export function walkEbml(r) {
   let clusterTime = 0;
   /** @type {number | null} */
   let lastTime = null;
-  /** Open masters: where each ends, and whether it is a Cluster of unknown size. */
-  const stack = [{ end: r.size, openCluster: false }];
+  /** @type {EbmlTrack | null} */
+  let entry = null;
+  /** Open masters: where each ends, whether it is a Cluster of unknown size, whether it is a TrackEntry. */
+  const stack = [{ end: r.size, openCluster: false, track: false }];
+  const close = () => {
+    const done = stack.pop();
+    if (done?.track && entry && sink) sink.track(entry);
+    if (done?.track) entry = null;
+  };
+  /** @param {number} size */
+  const data = (size) => {
+    if (size > MAX_PAYLOAD) throw new Error(`an element of ${size} bytes`);
+    return r.bytes(size);
+  };
   while (stack.length > 0) {
-    const top = /** @type {{ end: number; openCluster: boolean }} */ (stack[stack.length - 1]);
+    const top = /** @type {{ end: number; openCluster: boolean; track: boolean }} */ (stack[stack.length - 1]);
     if (r.pos >= top.end) {
-      stack.pop();
+      close();
       continue;
     }
     const at = r.pos;
@@ -214,7 +242,7 @@ export function walkEbml(r) {
     budget.element();
     if (top.openCluster && SEGMENT_CHILDREN.has(id)) {
       r.pos = at; // the unknown-size cluster ended here
-      stack.pop();
+      close();
       continue;
     }
     const size = vint(r, false);
@@ -224,13 +252,30 @@ export function walkEbml(r) {
     if (EBML_MASTERS.has(id)) {
       budget.depth(stack.length);
       if (id === CLUSTER) clusterTime = 0;
-      stack.push({ end: bodyEnd, openCluster: id === CLUSTER && size === -1 });
+      if (id === TRACK_ENTRY) entry = { number: null, type: null, codec: null, codecPrivate: null, channels: null, rate: null };
+      stack.push({ end: bodyEnd, openCluster: id === CLUSTER && size === -1, track: id === TRACK_ENTRY });
       continue;
     }
     if (id === TRACK_TYPE && size <= 8) {
       const b = r.bytes(size);
       sawTrack = true;
       if (b && readUint(b) === 1) hasVideo = true;
+      if (b && entry) entry.type = readUint(b);
+    } else if (sink && entry && id === TRACK_NUMBER && size <= 8) {
+      const b = r.bytes(size);
+      if (b) entry.number = readUint(b);
+    } else if (sink && entry && id === CODEC_ID && size <= 64) {
+      const b = r.bytes(size);
+      if (b) entry.codec = b.toString('latin1');
+    } else if (sink && entry && id === CODEC_PRIVATE) {
+      const b = data(size);
+      if (b) entry.codecPrivate = Buffer.from(b);
+    } else if (sink && entry && id === CHANNELS && size <= 8) {
+      const b = r.bytes(size);
+      if (b) entry.channels = readUint(b);
+    } else if (sink && entry && id === SAMPLING_FREQUENCY && (size === 4 || size === 8)) {
+      const b = r.bytes(size);
+      if (b) entry.rate = size === 4 ? b.readFloatBE(0) : b.readDoubleBE(0);
     } else if (id === TIMECODE_SCALE && size <= 8) {
       const b = r.bytes(size);
       if (b) scale = readUint(b) || 1_000_000;
@@ -246,6 +291,13 @@ export function walkEbml(r) {
       if (track !== null && tc) {
         const t = clusterTime + tc.readInt16BE(0);
         if (lastTime === null || t > lastTime) lastTime = t;
+        if (sink) {
+          const flags = r.byte();
+          if (flags === null) break;
+          if (flags & 0x06) throw new Error('a laced block');
+          const payload = r.pos < bodyEnd ? data(bodyEnd - r.pos) : null;
+          if (payload) sink.block(track, Buffer.from(payload));
+        }
       }
     }
     r.pos = bodyEnd;

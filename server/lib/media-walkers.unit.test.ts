@@ -45,6 +45,33 @@ describe('the WebM walker', () => {
   });
 });
 
+describe('the WebM walker with a sink (the demuxer of the CLI)', () => {
+  const collect = (data: Buffer) => {
+    const tracks: unknown[] = [];
+    const blocks: Array<[number, number]> = [];
+    walkEbml(Reader.ofBuffer(data, new Budget()), { track: (t) => tracks.push(t), block: (n, p) => blocks.push([n, p.length]) });
+    return { tracks, blocks };
+  };
+
+  it('hands over each track and each frame of the audio track', () => {
+    const { tracks, blocks } = collect(makeWebm({ video: true, lengthMs: 1000 }));
+    expect(tracks).toEqual([
+      { number: 1, type: 2, codec: 'A_OPUS', codecPrivate: null, channels: 1, rate: 48000 },
+      { number: 2, type: 1, codec: 'V_VP8', codecPrivate: null, channels: null, rate: null },
+    ]);
+    expect(blocks).toHaveLength(11);
+    expect(blocks.every(([n, len]) => n === 1 && len === 64)).toBe(true);
+  });
+
+  it('refuses a laced block and a frame over 64 KiB, and stays within its bounds', () => {
+    const laced = makeWebm({ lengthMs: 500 });
+    laced[laced.indexOf(Buffer.from([0x81, 0x00, 0x00, 0x80])) + 3] = 0x82;
+    expect(() => collect(laced)).toThrow(/laced block/);
+    expect(() => collect(makeWebm({ lengthMs: 100, padding: 70_000 }))).toThrow(/an element of/);
+    expect(reason(() => collect(manyElementsWebm(1_000_000)))).toBe('elements');
+  });
+});
+
 describe('the MP4 box walker', () => {
   it('finds a video handler and the length in mvhd', () => {
     expect(mp4(makeMp4({ video: true }))).toEqual({ hasVideo: true, seconds: null });

@@ -1,0 +1,164 @@
+import { MPEGDecoder } from 'mpg123-decoder';
+import { OggOpusDecoder } from 'ogg-opus-decoder';
+import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
+import { OpusDecoder } from 'opus-decoder';
+import { Budget, Reader, walkEbml, type EbmlTrack } from '../lib/media-walkers.mjs';
+
+/**
+ * Compressed takes for `npm run cli -- analyze` (docs/decisions/listening.md, "CLI"): MP3, Ogg
+ * (Opus or Vorbis) and WebM (Opus, as browsers record it) → mono PCM for the same analysis a
+ * browser runs after its own decodeAudioData. The codecs are WebAssembly builds of libmpg123,
+ * libopus and libvorbis (the `wasm-audio-decoders` family, MIT wrappers); the WebM is demuxed by
+ * the media guard's bounded EBML walker (docs/decisions/media-parser-guard.md). Bounded: the
+ * file's bytes, the decoded length (60 minutes, as a WAV), the walker's element count and the
+ * wall-clock time of one file.
+ */
+
+export const DECODE_LIMITS = {
+  maxBytes: 512 * 1024 * 1024,
+  maxSeconds: 60 * 60,
+  /** Decoding one file; a 60-minute MP3 decodes in well under this on one core. */
+  maxMs: 120_000,
+  /** EBML elements of one WebM: a 60-minute take of 10 ms Opus frames has ~370,000 blocks. */
+  maxElements: 1_000_000,
+} as const;
+
+export type AudioFormat = 'wav' | 'mp3' | 'ogg-opus' | 'ogg-vorbis' | 'webm' | 'flac' | 'mp4' | null;
+
+/** What the bytes are, from their first bytes (never from the file name). */
+export function sniffAudio(b: Uint8Array): AudioFormat {
+  const ascii = (at: number, s: string) => s.split('').every((c, i) => b[at + i] === c.charCodeAt(0));
+  if (ascii(0, 'RIFF') && ascii(8, 'WAVE')) return 'wav';
+  if (ascii(0, 'OggS')) {
+    const head = Buffer.from(b.subarray(0, Math.min(b.length, 512))).toString('latin1');
+    if (head.includes('OpusHead')) return 'ogg-opus';
+    if (head.includes('\u0001vorbis')) return 'ogg-vorbis';
+    return null;
+  }
+  if (b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return 'webm';
+  if (ascii(0, 'fLaC')) return 'flac';
+  if (ascii(4, 'ftyp')) return 'mp4';
+  if (ascii(0, 'ID3')) return 'mp3';
+  if (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0 && ((b[1] ?? 0) & 0x06) !== 0) return 'mp3';
+  return null;
+}
+
+type Chunk = { channelData: Float32Array[]; samplesDecoded: number; sampleRate: number };
+
+/** Decoded chunks mixed to mono and gathered, cut at maxSeconds; the clock checked per chunk. */
+class Mono {
+  private parts: Float32Array[] = [];
+  private total = 0;
+  rate = 0;
+  private readonly deadline = Date.now() + DECODE_LIMITS.maxMs;
+
+  get full(): boolean {
+    return this.rate > 0 && this.total >= DECODE_LIMITS.maxSeconds * this.rate;
+  }
+
+  add(c: Chunk): void {
+    if (Date.now() > this.deadline) throw new Error(`decoding took more than ${DECODE_LIMITS.maxMs / 1000} s`);
+    const n = c.samplesDecoded;
+    if (!n || !c.channelData.length) return;
+    if (!this.rate) this.rate = c.sampleRate;
+    else if (c.sampleRate !== this.rate) throw new Error(`the sample rate changes (${this.rate} → ${c.sampleRate} Hz)`);
+    const room = DECODE_LIMITS.maxSeconds * this.rate - this.total;
+    const take = Math.min(n, room);
+    if (take <= 0) return;
+    const out = new Float32Array(take);
+    const chans = c.channelData;
+    for (const ch of chans) for (let i = 0; i < take; i++) out[i] = (out[i] as number) + (ch[i] ?? 0) / chans.length;
+    this.parts.push(out);
+    this.total += take;
+  }
+
+  done(): { pcm: Float32Array; sampleRate: number } {
+    if (!this.total) throw new Error('no audio could be decoded');
+    const pcm = new Float32Array(this.total);
+    let at = 0;
+    for (const p of this.parts) {
+      pcm.set(p, at);
+      at += p.length;
+    }
+    this.parts = [];
+    return { pcm, sampleRate: this.rate };
+  }
+}
+
+const STEP = 64 * 1024;
+
+/** A streaming decoder of the family: bytes in (in slices, so the clock is checked), chunks out. */
+type Streaming = { ready: Promise<void>; decode(b: Uint8Array): Chunk | Promise<Chunk>; flush?(): Chunk | Promise<Chunk>; free(): void };
+
+async function stream(decoder: Streaming, bytes: Uint8Array): Promise<{ pcm: Float32Array; sampleRate: number }> {
+  await decoder.ready;
+  const mono = new Mono();
+  try {
+    for (let at = 0; at < bytes.length && !mono.full; at += STEP) mono.add(await decoder.decode(bytes.subarray(at, at + STEP)));
+    if (decoder.flush && !mono.full) mono.add(await decoder.flush());
+    return mono.done();
+  } finally {
+    decoder.free();
+  }
+}
+
+/** Opus in WebM: the frames of the first audio track, decoded with the stream's OpusHead. */
+async function webm(bytes: Uint8Array): Promise<{ pcm: Float32Array; sampleRate: number }> {
+  const tracks: EbmlTrack[] = [];
+  const frames: Buffer[] = [];
+  let audio: EbmlTrack | null = null;
+  const budget = new Budget({ maxBytesRead: DECODE_LIMITS.maxBytes, maxElements: DECODE_LIMITS.maxElements, timeMs: DECODE_LIMITS.maxMs });
+  walkEbml(Reader.ofBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), budget), {
+    track(t) {
+      tracks.push(t);
+      if (!audio && t.type === 2) audio = t;
+    },
+    block(track, payload) {
+      const a = audio as EbmlTrack | null;
+      if (a && track === a.number) frames.push(payload);
+    },
+  });
+  const a = audio as EbmlTrack | null;
+  if (!a) throw new Error(tracks.length ? 'the WebM has no audio track' : 'the WebM has no tracks');
+  if (a.codec !== 'A_OPUS') throw new Error(`a WebM with ${a.codec ?? 'an unnamed codec'} is not read; Opus is (what browsers record)`);
+  const head = a.codecPrivate;
+  if (!head || head.length < 19 || head.toString('latin1', 0, 8) !== 'OpusHead') throw new Error('the WebM has no OpusHead');
+  const channels = head[9] ?? 1;
+  const preSkip = head.readUInt16LE(10);
+  const family = head[18] ?? 0;
+  const config =
+    family === 0
+      ? { channels, preSkip, streamCount: 1, coupledStreamCount: channels > 1 ? 1 : 0, channelMappingTable: channels > 1 ? [0, 1] : [0] }
+      : { channels, preSkip, streamCount: head[19] ?? 1, coupledStreamCount: head[20] ?? 0, channelMappingTable: Array.from(head.subarray(21, 21 + channels)) };
+  if (channels < 1 || channels > 8 || (family === 0 && channels > 2)) throw new Error(`an OpusHead with ${channels} channels`);
+  const decoder = new OpusDecoder(config as ConstructorParameters<typeof OpusDecoder>[0]);
+  await decoder.ready;
+  const mono = new Mono();
+  try {
+    for (let i = 0; i < frames.length && !mono.full; i += 500) mono.add(decoder.decodeFrames(frames.slice(i, i + 500)));
+    return mono.done();
+  } finally {
+    decoder.free();
+  }
+}
+
+/** A compressed take's mono PCM; throws with a message a person can act on. */
+export async function decodeCompressed(bytes: Uint8Array): Promise<{ pcm: Float32Array; sampleRate: number }> {
+  if (bytes.length > DECODE_LIMITS.maxBytes) throw new Error(`${bytes.length} bytes, more than ${DECODE_LIMITS.maxBytes}`);
+  const format = sniffAudio(bytes);
+  switch (format) {
+    case 'mp3':
+      return stream(new MPEGDecoder() as unknown as Streaming, bytes);
+    case 'ogg-opus':
+      return stream(new OggOpusDecoder() as unknown as Streaming, bytes);
+    case 'ogg-vorbis':
+      return stream(new OggVorbisDecoder() as unknown as Streaming, bytes);
+    case 'webm':
+      return webm(bytes);
+    case 'flac':
+    case 'mp4':
+      throw new Error(`${format === 'flac' ? 'FLAC' : 'MP4/M4A/AAC'} is not read: decode it to WAV first`);
+    default:
+      throw new Error('not a WAV, MP3, Ogg or WebM file');
+  }
+}
