@@ -2,7 +2,7 @@ import { MPEGDecoder } from 'mpg123-decoder';
 import { OggOpusDecoder } from 'ogg-opus-decoder';
 import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
 import { OpusDecoder } from 'opus-decoder';
-import { Budget, Reader, walkEbml, type EbmlTrack } from '../lib/media-walkers.mjs';
+import { Budget, Reader, walkEbml, type EbmlTrack } from '@contract/media-walkers.mjs';
 
 /**
  * Compressed takes for `npm run cli -- analyze` (docs/decisions/listening.md, "CLI"): MP3, Ogg
@@ -105,10 +105,10 @@ async function stream(decoder: Streaming, bytes: Uint8Array): Promise<{ pcm: Flo
 /** Opus in WebM: the frames of the first audio track, decoded with the stream's OpusHead. */
 async function webm(bytes: Uint8Array): Promise<{ pcm: Float32Array; sampleRate: number }> {
   const tracks: EbmlTrack[] = [];
-  const frames: Buffer[] = [];
+  const frames: Uint8Array[] = [];
   let audio: EbmlTrack | null = null;
   const budget = new Budget({ maxBytesRead: DECODE_LIMITS.maxBytes, maxElements: DECODE_LIMITS.maxElements, timeMs: DECODE_LIMITS.maxMs });
-  walkEbml(Reader.ofBuffer(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), budget), {
+  walkEbml(Reader.ofBytes(bytes, budget), {
     track(t) {
       tracks.push(t);
       if (!audio && t.type === 2) audio = t;
@@ -121,7 +121,7 @@ async function webm(bytes: Uint8Array): Promise<{ pcm: Float32Array; sampleRate:
   const a = audio as EbmlTrack | null;
   if (!a) throw new Error(tracks.length ? 'the WebM has no audio track' : 'the WebM has no tracks');
   if (a.codec !== 'A_OPUS') throw new Error(`a WebM with ${a.codec ?? 'an unnamed codec'} is not read; Opus is (what browsers record)`);
-  const head = a.codecPrivate;
+  const head = a.codecPrivate ? Buffer.from(a.codecPrivate) : null;
   if (!head || head.length < 19 || head.toString('latin1', 0, 8) !== 'OpusHead') throw new Error('the WebM has no OpusHead');
   const channels = head[9] ?? 1;
   const preSkip = head.readUInt16LE(10);

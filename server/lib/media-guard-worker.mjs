@@ -15,7 +15,7 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { fileTypeFromBlob } from 'file-type';
 import { parseBlob } from 'music-metadata';
-import { Budget, LimitError, Reader, walkEbml, walkMp4 } from './media-walkers.mjs';
+import { Budget, LimitError, Reader, walkEbml, walkMp4 } from '../../contract/media-walkers.mjs';
 
 if (!parentPort) throw new Error('media-guard-worker.mjs runs as a worker thread');
 const port = parentPort;
@@ -54,6 +54,14 @@ function fileBlob(fd, size, budget) {
 }
 
 /**
+ * The file behind `fd` for the walkers, read through their 64 KiB window.
+ * @param {number} fd @param {Budget} budget
+ */
+function fileReader(fd, budget) {
+  return new Reader((into, at) => readSync(fd, into, 0, into.length, at), fstatSync(fd).size, budget);
+}
+
+/**
  * @param {string} file @param {boolean} deep @param {Budget} budget
  * @returns {Promise<{ mime: string | null; hasVideo?: boolean; seconds?: number | null; unreadable?: boolean }>}
  */
@@ -72,7 +80,7 @@ async function probe(file, deep, budget) {
 
     if (EBML_TYPES.has(mime)) {
       try {
-        return { mime, ...walkEbml(Reader.ofFile(fd, budget)) };
+        return { mime, ...walkEbml(fileReader(fd, budget)) };
       } catch (e) {
         if (e instanceof LimitError) throw e;
         return { mime, unreadable: true }; // not EBML after all, or no track
@@ -80,7 +88,7 @@ async function probe(file, deep, budget) {
     }
     /** @type {{ hasVideo?: boolean; seconds?: number | null }} */
     let boxes = {};
-    if (MP4_TYPES.has(mime)) boxes = walkMp4(Reader.ofFile(fd, budget)); // first: music-metadata follows nesting it measured
+    if (MP4_TYPES.has(mime)) boxes = walkMp4(fileReader(fd, budget)); // first: music-metadata follows nesting it measured
     if (!METADATA_TYPES.has(mime)) return { mime };
     /** @type {{ hasVideo?: boolean; seconds?: number }} */
     let meta = {};

@@ -1,12 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import { AppError, type Msg } from '../errors';
-import { DEFAULT_LIMITS, type LimitReason, type WalkLimits } from './media-walkers.mjs';
+import { DEFAULT_LIMITS, type LimitReason, type WalkLimits } from '@contract/media-walkers.mjs';
 
 /**
  * The one way the server reads an uploaded file's bytes (its type, a recording's tracks and
  * length): in a small pool of worker threads (server/lib/media-guard-worker.mjs), each with a
  * heap limit of its own and a wall-clock limit after which it is stopped and replaced. The
- * parsers there are bounded in depth, element count and bytes read (server/lib/media-walkers.mjs);
+ * parsers there are bounded in depth, element count and bytes read (contract/media-walkers.mjs);
  * a file over any bound, or one that kills or stalls its worker, is a 422 (MediaRefused), and the
  * server goes on. docs/decisions/media-parser-guard.md.
  */

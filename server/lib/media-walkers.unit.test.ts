@@ -5,11 +5,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { makeMp4, makeWav, makeWebm } from '../modules/recordings/sample-recordings';
 import { manyBoxesMp4, manyElementsWebm, nestedClustersWebm, nestedMoovMp4 } from '../test/hostile-media';
 import { MediaRefused, mediaGuardWorkersStarted, probeMedia } from './media-guard';
-import { Budget, LimitError, Reader, walkEbml, walkMp4, type WalkLimits } from './media-walkers.mjs';
+import { Budget, LimitError, Reader, walkEbml, walkMp4, type WalkLimits } from '@contract/media-walkers.mjs';
 
 /** The walkers' bounds (docs/decisions/media-parser-guard.md), each shown to be what stops a crafted file. */
-const ebml = (data: Buffer, limits?: Partial<WalkLimits>) => walkEbml(Reader.ofBuffer(data, new Budget(limits)));
-const mp4 = (data: Buffer, limits?: Partial<WalkLimits>) => walkMp4(Reader.ofBuffer(data, new Budget(limits)));
+const ebml = (data: Buffer, limits?: Partial<WalkLimits>) => walkEbml(Reader.ofBytes(data, new Budget(limits)));
+const mp4 = (data: Buffer, limits?: Partial<WalkLimits>) => walkMp4(Reader.ofBytes(data, new Budget(limits)));
 
 function reason(fn: () => unknown): string | null {
   try {
@@ -49,7 +49,7 @@ describe('the WebM walker with a sink (the demuxer of the CLI)', () => {
   const collect = (data: Buffer) => {
     const tracks: unknown[] = [];
     const blocks: Array<[number, number]> = [];
-    walkEbml(Reader.ofBuffer(data, new Budget()), { track: (t) => tracks.push(t), block: (n, p) => blocks.push([n, p.length]) });
+    walkEbml(Reader.ofBytes(data, new Budget()), { track: (t) => tracks.push(t), block: (n, p) => blocks.push([n, p.length]) });
     return { tracks, blocks };
   };
 

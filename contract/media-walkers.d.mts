@@ -19,16 +19,15 @@ export declare class Budget {
   depth(depth: number): void;
 }
 export declare class Reader {
-  constructor(readAt: (into: Buffer, at: number) => number, size: number, budget: Budget);
-  static ofFile(fd: number, budget: Budget): Reader;
-  static ofBuffer(data: Buffer, budget: Budget): Reader;
+  constructor(readAt: (into: Uint8Array, at: number) => number, size: number, budget: Budget);
+  static ofBytes(data: Uint8Array, budget: Budget): Reader;
   readonly size: number;
   readonly budget: Budget;
   pos: number;
-  bytes(n: number): Buffer | null;
+  bytes(n: number): Uint8Array | null;
   byte(): number | null;
 }
-export type EbmlTrack = { number: number | null; type: number | null; codec: string | null; codecPrivate: Buffer | null; channels: number | null; rate: number | null };
-export type EbmlSink = { track(t: EbmlTrack): void; block(track: number, payload: Buffer): void };
+export type EbmlTrack = { number: number | null; type: number | null; codec: string | null; codecPrivate: Uint8Array | null; channels: number | null; rate: number | null };
+export type EbmlSink = { track(t: EbmlTrack): void; block(track: number, payload: Uint8Array): void };
 export declare function walkEbml(r: Reader, sink?: EbmlSink): { hasVideo: boolean; seconds: number | null };
 export declare function walkMp4(r: Reader): { hasVideo: boolean; seconds: number | null };

@@ -1,12 +1,17 @@
 // The app's own readers of container bytes: a WebM (EBML) walker and an MP4/QuickTime box
 // walker. Both are iterative (an explicit stack, never recursion) and bounded in depth, element
 // count, bytes read and time: an input over any bound throws a LimitError. They run inside the
-// media guard's worker thread (server/lib/media-guard-worker.mjs); docs/decisions/media-parser-guard.md.
+// media guard's worker thread (server/lib/media-guard-worker.mjs), in the analysis CLI and in the
+// browser's analysis Worker (the WebM demuxer of both); docs/decisions/media-parser-guard.md.
 //
-// Plain JavaScript, like the worker: Node runs it as it is from the sources and beside the
-// compiled server. Types for TypeScript callers (the unit tests): media-walkers.d.mts.
+// Plain JavaScript on Uint8Array and DataView, no Node API: Node runs it as it is from the sources
+// beside the compiled server, and the browser's bundler takes it too. Types: media-walkers.d.mts.
 // @ts-check
-import { fstatSync, readSync } from 'node:fs';
+
+/** @param {Uint8Array} b */
+const view = (b) => new DataView(b.buffer, b.byteOffset, b.byteLength);
+/** @param {Uint8Array} b @param {number} start @param {number} end */
+const latin1 = (b, start, end) => String.fromCharCode(...b.subarray(start, end));
 
 /**
  * @typedef {{ maxDepth: number; maxElements: number; maxBytesRead: number; timeMs: number }} WalkLimits
@@ -71,10 +76,10 @@ export class Budget {
   }
 }
 
-/** A file or a buffer read front to back through a 64 KiB window, every byte counted. */
+/** A file or bytes in memory read front to back through a 64 KiB window, every byte counted. */
 export class Reader {
   /**
-   * @param {(into: Buffer, at: number) => number} readAt fills `into` from position `at`, returns the bytes read
+   * @param {(into: Uint8Array, at: number) => number} readAt fills `into` from position `at`, returns the bytes read (a file: server/lib/media-guard-worker.mjs)
    * @param {number} size
    * @param {Budget} budget
    */
@@ -82,32 +87,35 @@ export class Reader {
     this.readAt = readAt;
     this.size = size;
     this.budget = budget;
-    this.buf = Buffer.alloc(0);
+    this.buf = new Uint8Array(0);
     this.bufStart = 0;
     this.pos = 0;
   }
 
-  /** @param {number} fd @param {Budget} budget */
-  static ofFile(fd, budget) {
-    return new Reader((into, at) => readSync(fd, into, 0, into.length, at), fstatSync(fd).size, budget);
-  }
-
-  /** @param {Buffer} data @param {Budget} budget */
-  static ofBuffer(data, budget) {
-    return new Reader((into, at) => data.copy(into, 0, at, at + into.length), data.length, budget);
+  /** @param {Uint8Array} data @param {Budget} budget */
+  static ofBytes(data, budget) {
+    return new Reader(
+      (into, at) => {
+        const part = data.subarray(at, at + into.length);
+        into.set(part);
+        return part.length;
+      },
+      data.length,
+      budget,
+    );
   }
 
   /**
    * The next `n` bytes (n ≤ 64 KiB), or null past the end.
    * @param {number} n
-   * @returns {Buffer | null}
+   * @returns {Uint8Array | null}
    */
   bytes(n) {
     if (n > 65536) throw new RangeError('read too large');
     if (this.pos + n > this.size) return null;
     if (this.pos < this.bufStart || this.pos + n > this.bufStart + this.buf.length) {
       const len = Math.min(65536, this.size - this.pos);
-      const b = Buffer.alloc(len);
+      const b = new Uint8Array(len);
       this.budget.read(len);
       const got = this.readAt(b, this.pos);
       this.buf = b.subarray(0, got);
@@ -181,7 +189,7 @@ function vint(r, keepMarker) {
   return value;
 }
 
-/** @param {Buffer} b */
+/** @param {Uint8Array} b */
 function readUint(b) {
   let v = 0;
   for (const x of b) v = v * 256 + x;
@@ -189,8 +197,8 @@ function readUint(b) {
 }
 
 /**
- * @typedef {{ number: number | null; type: number | null; codec: string | null; codecPrivate: Buffer | null; channels: number | null; rate: number | null }} EbmlTrack
- * @typedef {{ track(t: EbmlTrack): void; block(track: number, payload: Buffer): void }} EbmlSink
+ * @typedef {{ number: number | null; type: number | null; codec: string | null; codecPrivate: Uint8Array | null; channels: number | null; rate: number | null }} EbmlTrack
+ * @typedef {{ track(t: EbmlTrack): void; block(track: number, payload: Uint8Array): void }} EbmlSink
  */
 
 /**
@@ -206,7 +214,7 @@ function readUint(b) {
 export function walkEbml(r, sink) {
   const budget = r.budget;
   const header = r.bytes(4);
-  if (!header || header.readUInt32BE(0) !== EBML) throw new Error('not EBML');
+  if (!header || view(header).getUint32(0) !== EBML) throw new Error('not EBML');
   r.pos = 0;
   let scale = 1_000_000;
   /** @type {number | null} */
@@ -266,22 +274,22 @@ export function walkEbml(r, sink) {
       if (b) entry.number = readUint(b);
     } else if (sink && entry && id === CODEC_ID && size <= 64) {
       const b = r.bytes(size);
-      if (b) entry.codec = b.toString('latin1');
+      if (b) entry.codec = latin1(b, 0, b.length);
     } else if (sink && entry && id === CODEC_PRIVATE) {
       const b = data(size);
-      if (b) entry.codecPrivate = Buffer.from(b);
+      if (b) entry.codecPrivate = b.slice();
     } else if (sink && entry && id === CHANNELS && size <= 8) {
       const b = r.bytes(size);
       if (b) entry.channels = readUint(b);
     } else if (sink && entry && id === SAMPLING_FREQUENCY && (size === 4 || size === 8)) {
       const b = r.bytes(size);
-      if (b) entry.rate = size === 4 ? b.readFloatBE(0) : b.readDoubleBE(0);
+      if (b) entry.rate = size === 4 ? view(b).getFloat32(0) : view(b).getFloat64(0);
     } else if (id === TIMECODE_SCALE && size <= 8) {
       const b = r.bytes(size);
       if (b) scale = readUint(b) || 1_000_000;
     } else if (id === DURATION && (size === 4 || size === 8)) {
       const b = r.bytes(size);
-      if (b) infoDuration = size === 4 ? b.readFloatBE(0) : b.readDoubleBE(0);
+      if (b) infoDuration = size === 4 ? view(b).getFloat32(0) : view(b).getFloat64(0);
     } else if (id === CLUSTER_TIMECODE && size <= 8) {
       const b = r.bytes(size);
       if (b) clusterTime = readUint(b);
@@ -289,14 +297,14 @@ export function walkEbml(r, sink) {
       const track = vint(r, false);
       const tc = r.bytes(2);
       if (track !== null && tc) {
-        const t = clusterTime + tc.readInt16BE(0);
+        const t = clusterTime + view(tc).getInt16(0);
         if (lastTime === null || t > lastTime) lastTime = t;
         if (sink) {
           const flags = r.byte();
           if (flags === null) break;
           if (flags & 0x06) throw new Error('a laced block');
           const payload = r.pos < bodyEnd ? data(bodyEnd - r.pos) : null;
-          if (payload) sink.block(track, Buffer.from(payload));
+          if (payload) sink.block(track, payload.slice());
         }
       }
     }
@@ -340,13 +348,13 @@ export function walkMp4(r) {
     const h = r.bytes(8);
     if (!h) break;
     budget.element();
-    let size = h.readUInt32BE(0);
-    const type = h.toString('latin1', 4, 8);
+    let size = view(h).getUint32(0);
+    const type = latin1(h, 4, 8);
     let headerLength = 8;
     if (size === 1) {
       const big = r.bytes(8);
       if (!big) break;
-      size = Number(big.readBigUInt64BE(0));
+      size = Number(view(big).getBigUint64(0));
       headerLength = 16;
     } else if (size === 0) size = top.end - start;
     if (size < headerLength) break; // a broken box ends the walk: what was read so far counts
@@ -356,20 +364,20 @@ export function walkMp4(r) {
       if (type === 'meta') {
         // ISO's meta is a full box (4 bytes of version and flags before its children), QuickTime's is not
         const vf = r.bytes(4);
-        if (vf && vf.readUInt32BE(0) !== 0) r.pos -= 4;
+        if (vf && view(vf).getUint32(0) !== 0) r.pos -= 4;
       }
       stack.push({ type, end: boxEnd });
       continue;
     }
     if (type === 'hdlr' && top.type === 'mdia') {
       const b = r.bytes(12);
-      if (b && b.toString('latin1', 8, 12) === 'vide') hasVideo = true;
+      if (b && latin1(b, 8, 12) === 'vide') hasVideo = true;
     } else if (type === 'mvhd' && top.type === 'moov') {
       const b = r.bytes(32);
       if (b) {
         const v1 = b[0] === 1;
-        const timescale = v1 ? b.readUInt32BE(20) : b.readUInt32BE(12);
-        const duration = v1 ? Number(b.readBigUInt64BE(24)) : b.readUInt32BE(16);
+        const timescale = v1 ? view(b).getUint32(20) : view(b).getUint32(12);
+        const duration = v1 ? Number(view(b).getBigUint64(24)) : view(b).getUint32(16);
         if (timescale > 0 && duration > 0 && !(!v1 && duration === 0xffffffff)) seconds = duration / timescale;
       }
     }
