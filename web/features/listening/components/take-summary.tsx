@@ -7,7 +7,7 @@ import type { ListeningReport } from '@contract/listening/schema';
 import { analyzeBlob } from '../lib/analyze-audio';
 import { SummaryLines } from './summary';
 
-type State = { blob: Blob; report: ListeningReport; ms: number } | { blob: Blob; failed: true } | null;
+type State = { blob: Blob; report: ListeningReport; ms: number; decodedHere: boolean } | { blob: Blob; failed: true } | null;
 
 /**
  * The student's take right after recording, before and while sending (docs/decisions/listening.md):
@@ -21,7 +21,7 @@ export function TakeSummary({ blob, options }: { blob: Blob; options: AnalyzeOpt
   useEffect(() => {
     let live = true;
     analyzeBlob(blob, JSON.parse(key) as AnalyzeOptions).then(
-      (r) => live && setState({ blob, report: r.report, ms: r.ms }),
+      (r) => live && setState({ blob, report: r.report, ms: r.ms, decodedHere: r.decodedHere }),
       () => live && setState({ blob, failed: true }),
     );
     return () => {
@@ -34,8 +34,9 @@ export function TakeSummary({ blob, options }: { blob: Blob; options: AnalyzeOpt
       aria-label={t('take.title')}
       className="flex gap-2 rounded-lg bg-white px-3 py-2 ring-1 ring-slate-200"
       data-testid="take-summary"
-      // How long the Worker took (the browser test of a 5-minute take reads it)
+      // How long the Worker took and whether it decoded the take itself (the browser tests read them)
       data-analysis-ms={mine && 'ms' in mine ? mine.ms : undefined}
+      data-decoded-in={mine && 'ms' in mine ? (mine.decodedHere ? 'worker' : 'page') : undefined}
     >
       <AudioLines aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
       <div className="min-w-0" aria-live="polite">

@@ -1,12 +1,19 @@
 import { analyzePcm, type AnalyzeOptions } from '@contract/listening/analyze';
+import { decodeInWorker } from './worker-decode';
 
 /**
- * The listening analysis off the page (docs/decisions/listening.md, "Where it runs"): the decoded
- * take's channels come in (transferred, not copied), are mixed to mono here, and the pitch track,
- * onsets and report go back. Nothing of it runs on the main thread.
+ * The listening analysis off the page (docs/decisions/listening.md, "Where it runs"). A take comes
+ * in as its Blob: read and, where this Worker can (WAV; WebM with Opus through WebCodecs), decoded
+ * here. Otherwise its bytes go back (transferred, not copied) for the page's `decodeAudioData`,
+ * and the decoded channels come in (transferred too). The pitch track, onsets and report go back.
  */
-export type AnalysisRequest = { id: number; channels: Float32Array[]; sampleRate: number; opts: AnalyzeOptions };
-export type AnalysisReply = { id: number; ok: true; result: ReturnType<typeof analyzePcm>; ms: number } | { id: number; ok: false; error: string };
+export type AnalysisRequest =
+  | { id: number; kind: 'blob'; blob: Blob; opts: AnalyzeOptions }
+  | { id: number; kind: 'channels'; channels: Float32Array[]; sampleRate: number; opts: AnalyzeOptions };
+export type AnalysisReply =
+  | { id: number; ok: true; result: ReturnType<typeof analyzePcm>; ms: number; decodedHere: boolean }
+  | { id: number; ok: false; error: string }
+  | { id: number; ok: 'page'; bytes: ArrayBuffer };
 
 function mono(channels: Float32Array[]): Float32Array {
   const first = channels[0] ?? new Float32Array(0);
@@ -16,14 +23,22 @@ function mono(channels: Float32Array[]): Float32Array {
   return out;
 }
 
-self.onmessage = (e: MessageEvent<AnalysisRequest>) => {
-  const { id, channels, sampleRate, opts } = e.data;
+async function handle(req: AnalysisRequest): Promise<{ reply: AnalysisReply; transfer: Transferable[] }> {
   const started = performance.now();
-  let reply: AnalysisReply;
-  try {
-    reply = { id, ok: true, result: analyzePcm(mono(channels), sampleRate, opts), ms: Math.round(performance.now() - started) };
-  } catch (err) {
-    reply = { id, ok: false, error: err instanceof Error ? err.message : String(err) };
-  }
-  self.postMessage(reply);
+  const done = (pcm: Float32Array, sampleRate: number, decodedHere: boolean): { reply: AnalysisReply; transfer: Transferable[] } => ({
+    reply: { id: req.id, ok: true, result: analyzePcm(pcm, sampleRate, req.opts), ms: Math.round(performance.now() - started), decodedHere },
+    transfer: [],
+  });
+  if (req.kind === 'channels') return done(mono(req.channels), req.sampleRate, false);
+  const bytes = await req.blob.arrayBuffer();
+  const here = await decodeInWorker(new Uint8Array(bytes));
+  if (here) return done(here.pcm, here.sampleRate, true);
+  return { reply: { id: req.id, ok: 'page', bytes }, transfer: [bytes] };
+}
+
+self.onmessage = (e: MessageEvent<AnalysisRequest>) => {
+  handle(e.data).then(
+    ({ reply, transfer }) => self.postMessage(reply, { transfer }),
+    (err: unknown) => self.postMessage({ id: e.data.id, ok: false, error: err instanceof Error ? err.message : String(err) } satisfies AnalysisReply),
+  );
 };

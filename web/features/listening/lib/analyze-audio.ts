@@ -4,18 +4,22 @@ import type { AnalysisReply, AnalysisRequest } from './analysis.worker';
 
 /**
  * A take's audio → its pitch track and report, in a Worker (docs/decisions/listening.md, "Where it
- * runs"). The page only asks the browser to decode the file (decodeAudioData runs off the main
- * thread) at 22,050 Hz, which the analysis decimates further; the channels are transferred to the
- * Worker. One analysis per blob: the summary before sending and the track sent after reuse it.
+ * runs"). The Blob goes to the Worker, which reads and decodes it where it can (WAV, WebM with
+ * Opus): the page then does no work that grows with the take. What only a page can decode (MP4/AAC,
+ * MP3, the sound of a video, or any take in a browser without WebCodecs) comes back as bytes for
+ * `decodeAudioData` at 22,050 Hz (its decoding runs off the main thread; the channels are handed
+ * to the Worker without a copy). One analysis per blob: the summary before sending and the track
+ * sent after reuse it.
  */
-export type AnalysisResult = { track: StoredTrack; report: ListeningReport; ms: number };
+export type AnalysisResult = { track: StoredTrack; report: ListeningReport; ms: number; decodedHere: boolean };
 
 /** Decoding at this rate keeps a 20-minute take at ~100 MB of floats at most, and is all the pitch tracker needs. */
 const DECODE_RATE = 22_050;
 
 let worker: Worker | null = null;
 let nextId = 1;
-const waiting = new Map<number, { resolve: (r: AnalysisResult) => void; reject: (e: Error) => void }>();
+type Outcome = { kind: 'result'; result: AnalysisResult } | { kind: 'page'; bytes: ArrayBuffer };
+const waiting = new Map<number, { resolve: (r: Outcome) => void; reject: (e: Error) => void }>();
 
 function theWorker(): Worker {
   if (worker) return worker;
@@ -24,8 +28,10 @@ function theWorker(): Worker {
     const job = waiting.get(e.data.id);
     if (!job) return;
     waiting.delete(e.data.id);
-    if (e.data.ok) job.resolve({ ...e.data.result, ms: e.data.ms });
-    else job.reject(new Error(e.data.error));
+    const d = e.data;
+    if (d.ok === true) job.resolve({ kind: 'result', result: { ...d.result, ms: d.ms, decodedHere: d.decodedHere } });
+    else if (d.ok === 'page') job.resolve({ kind: 'page', bytes: d.bytes });
+    else job.reject(new Error(d.error));
   };
   w.onerror = (e) => {
     for (const job of waiting.values()) job.reject(new Error(e.message || 'analysis worker failed'));
@@ -36,27 +42,35 @@ function theWorker(): Worker {
   return w;
 }
 
-/** The take's channels at DECODE_RATE (the browser's decoder: WebM, Ogg, MP4, MP3, WAV, and the sound of a video). */
-export async function decodeChannels(blob: Blob): Promise<{ channels: Float32Array[]; sampleRate: number }> {
-  const bytes = await blob.arrayBuffer();
+function ask(msg: AnalysisRequest, transfer: Transferable[] = []): Promise<Outcome> {
+  const w = theWorker();
+  return new Promise((resolve, reject) => {
+    waiting.set(msg.id, { resolve, reject });
+    w.postMessage(msg, transfer);
+  });
+}
+
+/**
+ * The page's decoder for what the Worker cannot decode. The channels' own buffers are handed over
+ * (the AudioBuffer is not used again), so nothing the size of the take is copied on the page.
+ */
+async function decodeOnPage(bytes: ArrayBuffer): Promise<{ channels: Float32Array[]; sampleRate: number }> {
   const Ctx = globalThis.OfflineAudioContext;
   if (!Ctx) throw new Error('no OfflineAudioContext');
   const ctx = new Ctx(1, 1, DECODE_RATE);
   const buffer = await ctx.decodeAudioData(bytes);
   const channels: Float32Array[] = [];
-  for (let c = 0; c < Math.min(2, buffer.numberOfChannels); c++) channels.push(buffer.getChannelData(c).slice());
+  for (let c = 0; c < Math.min(2, buffer.numberOfChannels); c++) channels.push(buffer.getChannelData(c));
   return { channels, sampleRate: buffer.sampleRate };
 }
 
-/** Runs the analysis of decoded channels in the Worker (the buffers move there). */
-export function analyzeChannels(channels: Float32Array[], sampleRate: number, opts: AnalyzeOptions): Promise<AnalysisResult> {
-  const w = theWorker();
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    const msg: AnalysisRequest = { id, channels, sampleRate, opts };
-    w.postMessage(msg, channels.map((c) => c.buffer as ArrayBuffer));
-  });
+async function analyze(blob: Blob, opts: AnalyzeOptions): Promise<AnalysisResult> {
+  const first = await ask({ id: nextId++, kind: 'blob', blob, opts });
+  if (first.kind === 'result') return first.result;
+  const { channels, sampleRate } = await decodeOnPage(first.bytes);
+  const second = await ask({ id: nextId++, kind: 'channels', channels, sampleRate, opts }, channels.map((c) => c.buffer as ArrayBuffer));
+  if (second.kind !== 'result') throw new Error('the analysis worker did not analyse the decoded take');
+  return second.result;
 }
 
 const byBlob = new WeakMap<Blob, Promise<AnalysisResult>>();
@@ -68,7 +82,7 @@ const byBlob = new WeakMap<Blob, Promise<AnalysisResult>>();
 export function analyzeBlob(blob: Blob, opts: AnalyzeOptions = {}): Promise<AnalysisResult> {
   let p = byBlob.get(blob);
   if (!p) {
-    p = decodeChannels(blob).then(({ channels, sampleRate }) => analyzeChannels(channels, sampleRate, opts));
+    p = analyze(blob, opts);
     byBlob.set(blob, p);
     p.catch(() => byBlob.delete(blob));
   }

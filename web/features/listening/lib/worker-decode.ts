@@ -1,0 +1,123 @@
+import { Budget, Reader, walkEbml, type EbmlTrack } from '@contract/media-walkers.mjs';
+import { decodeWav } from '@contract/listening/wav';
+import { MAX_SECONDS } from '@contract/listening/track';
+
+/**
+ * Decoding a take inside the analysis Worker (docs/decisions/listening.md, "Where it runs"), so the
+ * page does no work proportional to the take's length: a WAV through the bounded `decodeWav`, a
+ * WebM with Opus (what Chromium and Firefox record) demuxed by the media guard's bounded EBML
+ * walker and decoded by the browser's own WebCodecs `AudioDecoder`. Anything else (an MP4/AAC from
+ * Safari, an MP3, the sound of a video), or a browser without WebCodecs, returns null: the page then
+ * asks `decodeAudioData`, which only a page has.
+ */
+export type Pcm = { pcm: Float32Array; sampleRate: number };
+
+/** The walker's bounds for a take: a 60-minute WebM of 10 ms frames has ~370,000 blocks. */
+const WEBM_LIMITS = { maxBytesRead: 512 * 1024 * 1024, maxElements: 1_000_000, timeMs: 20_000 };
+
+function isWav(b: Uint8Array): boolean {
+  return b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x41 && b[10] === 0x56 && b[11] === 0x45;
+}
+
+function isWebm(b: Uint8Array): boolean {
+  return b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3;
+}
+
+/** Mono mix of decoded chunks, cut at MAX_SECONDS (the analysis cuts there too). */
+class Mono {
+  private parts: Float32Array[] = [];
+  private total = 0;
+  constructor(readonly rate: number) {}
+  get full(): boolean {
+    return this.total >= MAX_SECONDS * this.rate;
+  }
+  add(planes: Float32Array[], n: number): void {
+    const take = Math.min(n, MAX_SECONDS * this.rate - this.total);
+    if (take <= 0 || !planes.length) return;
+    const out = new Float32Array(take);
+    for (const p of planes) for (let i = 0; i < take; i++) out[i] = (out[i] as number) + (p[i] as number) / planes.length;
+    this.parts.push(out);
+    this.total += take;
+  }
+  done(): Float32Array {
+    const pcm = new Float32Array(this.total);
+    let at = 0;
+    for (const p of this.parts) {
+      pcm.set(p, at);
+      at += p.length;
+    }
+    return pcm;
+  }
+}
+
+async function webmOpus(bytes: Uint8Array): Promise<Pcm | null> {
+  if (typeof AudioDecoder === 'undefined' || typeof EncodedAudioChunk === 'undefined') return null;
+  let audio: EbmlTrack | null = null;
+  const frames: Uint8Array[] = [];
+  try {
+    walkEbml(Reader.ofBytes(bytes, new Budget(WEBM_LIMITS)), {
+      track(t) {
+        audio ??= t.type === 2 ? t : null;
+      },
+      block(track, payload) {
+        if (audio && track === audio.number) frames.push(payload);
+      },
+    });
+  } catch {
+    return null; // not a WebM this walker reads (laced blocks, over a bound): the page's decoder may
+  }
+  const a = audio as EbmlTrack | null;
+  if (!a || a.codec !== 'A_OPUS' || !frames.length) return null;
+  const channels = Math.max(1, Math.min(2, a.channels ?? 1));
+  const config: AudioDecoderConfig = { codec: 'opus', sampleRate: 48_000, numberOfChannels: channels, ...(a.codecPrivate ? { description: a.codecPrivate } : {}) };
+  if (!(await AudioDecoder.isConfigSupported(config)).supported) return null;
+  const mono = new Mono(48_000);
+  let failed: unknown = null;
+  const decoder = new AudioDecoder({
+    output(data) {
+      try {
+        if (data.sampleRate !== 48_000) throw new Error(`decoded at ${data.sampleRate} Hz`);
+        const planes: Float32Array[] = [];
+        for (let c = 0; c < data.numberOfChannels; c++) {
+          const plane = new Float32Array(data.numberOfFrames);
+          data.copyTo(plane, { planeIndex: c, format: 'f32-planar' });
+          planes.push(plane);
+        }
+        mono.add(planes, data.numberOfFrames);
+      } catch (e) {
+        failed ??= e;
+      } finally {
+        data.close();
+      }
+    },
+    error(e) {
+      failed ??= e;
+    },
+  });
+  try {
+    decoder.configure(config);
+    // Timestamps only order the chunks; the output is gathered in decoding order.
+    for (let i = 0; i < frames.length && !mono.full; i++) {
+      decoder.decode(new EncodedAudioChunk({ type: 'key', timestamp: i * 20_000, data: frames[i] as Uint8Array }));
+      if (decoder.decodeQueueSize > 200) await new Promise((r) => decoder.addEventListener('dequeue', r, { once: true }));
+    }
+    await decoder.flush();
+  } catch (e) {
+    failed ??= e;
+  } finally {
+    if (decoder.state !== 'closed') decoder.close();
+  }
+  if (failed) return null;
+  const pcm = mono.done();
+  return pcm.length ? { pcm, sampleRate: 48_000 } : null;
+}
+
+/** The take's mono PCM decoded here, or null when only the page's decoder can read it. */
+export async function decodeInWorker(bytes: Uint8Array): Promise<Pcm | null> {
+  if (isWav(bytes)) {
+    const wav = decodeWav(bytes);
+    return wav.ok ? { pcm: wav.pcm, sampleRate: wav.sampleRate } : null;
+  }
+  if (isWebm(bytes)) return webmOpus(bytes);
+  return null;
+}
