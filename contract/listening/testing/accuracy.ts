@@ -118,3 +118,65 @@ function beatsBetween(take: ReturnType<typeof planRhythm>): number {
 }
 
 export const KOMA_CENTS = CENTS_PER_KOMA;
+
+/** Second-order sections (RBJ cookbook) for the "old recording" band. */
+function biquad(x: Float32Array, sr: number, type: 'lowpass' | 'highpass', f0: number): void {
+  const w = (2 * Math.PI * f0) / sr;
+  const alpha = Math.sin(w) / (2 * Math.SQRT1_2);
+  const c = Math.cos(w);
+  const b0 = type === 'lowpass' ? (1 - c) / 2 : (1 + c) / 2;
+  const b1 = type === 'lowpass' ? 1 - c : -(1 + c);
+  const a0 = 1 + alpha;
+  const [nb0, nb1, nb2, na1, na2] = [b0 / a0, b1 / a0, b0 / a0, (-2 * c) / a0, (1 - alpha) / a0];
+  let x1 = 0;
+  let x2 = 0;
+  let y1 = 0;
+  let y2 = 0;
+  for (let i = 0; i < x.length; i++) {
+    const x0 = x[i] as number;
+    const y0 = nb0 * x0 + nb1 * x1 + nb2 * x2 - na1 * y1 - na2 * y2;
+    x2 = x1;
+    x1 = x0;
+    y2 = y1;
+    y1 = y0;
+    x[i] = y0;
+  }
+}
+
+export type Hardship = 'ensemble' | 'old-recording' | 'no-final';
+
+/**
+ * Takes harder than a student's, towards what real performances are (docs/decisions/listening.md,
+ * "Real performances"): `ensemble` — the seyir played together by a ney and a voice an octave
+ * below, 35 ms apart (heterophony), over a drone on the durak; `old-recording` — a voice through a
+ * 300–3,400 Hz band (a shellac or radio transfer) at 15 dB SNR; `no-final` — a take cut before its
+ * final durak (a fragment, or a piece that ends elsewhere).
+ */
+export const hardAudioTrack =
+  (hardship: Hardship) =>
+  (seed: number, makam: MakamKey): { take: ReturnType<typeof planTake>; track: PitchTrack } => {
+    const take = planTake({ seed, makam, notes: 28 });
+    const sr = 22050;
+    let pcm: Float32Array;
+    if (hardship === 'ensemble') {
+      const lead = synthAudio(take, seed, sr, 'ney', 40);
+      const low = synthAudio({ ...take, tonicHz: take.tonicHz / 2 }, seed + 1, sr, 'voice', 40);
+      const lag = Math.round(0.035 * sr);
+      pcm = new Float32Array(lead.length);
+      for (let i = 0; i < pcm.length; i++) {
+        const drone = 0.03 * Math.sin((2 * Math.PI * take.tonicHz * i) / sr) + 0.015 * Math.sin((4 * Math.PI * take.tonicHz * i) / sr);
+        pcm[i] = (lead[i] as number) + 0.6 * ((low[i - lag] as number | undefined) ?? 0) + drone;
+      }
+    } else if (hardship === 'old-recording') {
+      pcm = synthAudio(take, seed, sr, 'voice', 15);
+      biquad(pcm, sr, 'highpass', 300);
+      biquad(pcm, sr, 'highpass', 300);
+      biquad(pcm, sr, 'lowpass', 3400);
+      biquad(pcm, sr, 'lowpass', 3400);
+    } else {
+      const full = synthAudio(take, seed, sr, seed % 2 ? 'ney' : 'voice', 20);
+      const lastStart = take.notes[take.notes.length - 1]?.startMs ?? take.durationMs;
+      pcm = full.subarray(0, Math.floor((lastStart / 1000) * sr));
+    }
+    return { take, track: trackFromPcm(pcm, sr, { onsets: false }) };
+  };
