@@ -13,10 +13,12 @@ import { guestOnly, requireRole, requireUser } from './guards';
 // part of the app's script, so a screen's data is requested right away, beside its chunk.
 import { myMetricsQueryOptions, currentSeriesQueryOptions } from '@web/features/progress/api/progress';
 import { submissionCountsQueryOptions, submissionPagesQueryOptions, submissionQueryOptions } from '@web/features/tasks/api/task-queries';
-import { teacherDashboardQueryOptions } from '@web/features/dashboard/api/dashboard';
+import { teacherAttentionQueryOptions, teacherDashboardQueryOptions } from '@web/features/dashboard/api/dashboard';
 import { calendarEventsQueryOptions } from '@web/features/calendar/api/calendar-events';
 import { agendaWeek } from '@web/features/calendar/lib/agenda';
 import { studentsProgressQueryOptions, studentsQueryOptions } from '@web/features/students/api/students';
+import { recordingListQueryOptions } from '@web/features/recordings/api/recording-queries';
+import { activeSessionQueryOptions, sessionsQueryOptions } from '@web/features/practice/api/practice-sessions';
 
 /**
  * A screen's first data calls, started while its chunk loads (React Router runs a route's loader
@@ -27,10 +29,14 @@ function prefetch(...reads: Array<Promise<unknown>>): null {
   for (const read of reads) void read.catch(() => undefined);
   return null;
 }
-/** The teacher's home: the counts and the agenda's week, what it shows first. */
+/** The teacher's home: the counts, the "needs attention" card (its largest paint) and the agenda's week, what it shows first. */
 function prefetchTeacherHome(): null {
   const courseId = getSelectedCourseId();
-  return prefetch(queryClient.prefetchQuery(teacherDashboardQueryOptions(courseId)), queryClient.prefetchQuery(calendarEventsQueryOptions(agendaWeek(), courseId)));
+  return prefetch(
+    queryClient.prefetchQuery(teacherDashboardQueryOptions(courseId)),
+    queryClient.prefetchQuery(teacherAttentionQueryOptions(courseId)),
+    queryClient.prefetchQuery(calendarEventsQueryOptions(agendaWeek(), courseId)),
+  );
 }
 
 /** The students list and its progress figures. */
@@ -45,6 +51,32 @@ function prefetchStudents(): null {
  * only get its 403; a fresh or running read is not asked twice.
  */
 const knownTeacher = () => rememberedSessionUser()?.role.name === 'teacher';
+
+/**
+ * A task (the practice screen): the task, its takes (the newest feedback leads the screen) and its
+ * practice sessions, all beside the screen's chunk; once the task is there, the signed link of
+ * the score it shows first. Started before the user is confirmed: a remembered student's user is
+ * there at once, anyone else's read of a task not theirs only gets its 403 or 404.
+ */
+function prefetchTask(id: number): null {
+  const student = rememberedSessionUser()?.role.name !== 'teacher';
+  const task = queryClient.fetchQuery(submissionQueryOptions(id));
+  void task
+    .then(async (t) => {
+      const files = t.exercise?.media_files ?? [];
+      const score = [files.find((f) => f.type === 'image'), files.find((f) => f.type === 'pdf')].filter((f) => f !== undefined);
+      if (!score.length) return;
+      const { mediaUrlQueryOptions } = await import('@web/features/media/api/get-media-url');
+      for (const f of score) void queryClient.prefetchQuery(mediaUrlQueryOptions(f.path, t.exercise?.id ?? null));
+    })
+    .catch(() => undefined);
+  return prefetch(
+    task,
+    queryClient.prefetchQuery(recordingListQueryOptions(id)),
+    queryClient.prefetchQuery(sessionsQueryOptions(id)),
+    ...(student ? [queryClient.prefetchQuery(activeSessionQueryOptions(id))] : []),
+  );
+}
 
 const validId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : null);
 
@@ -129,9 +161,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'submissions/:id',
                 loader: async ({ params }) => {
-                  await requireUser();
                   const id = validId(params.id);
-                  return id === null ? null : prefetch(queryClient.prefetchQuery(submissionQueryOptions(id)));
+                  if (id !== null && authStore.get().token) prefetchTask(id);
+                  await requireUser();
+                  return null;
                 },
                 lazy: screen(() => import('./routes/submission-detail')),
               },

@@ -26,7 +26,10 @@ export function fetchTeacherAttention(courseId: number | null, signal?: AbortSig
   return api<TeacherAttention>('/api/dashboard/attention', { query: { course_id: courseId, language: currentLanguage() }, signal });
 }
 
-/** Under DASHBOARD_KEY: a new task reloads it with the counts. */
+/** Under DASHBOARD_KEY: a new task reloads it with the counts. The home's loader reads it beside the screen's chunk. */
+export const teacherAttentionQueryOptions = (courseId: number | null) =>
+  queryOptions({ queryKey: attentionKey(courseId), queryFn: ({ signal }) => fetchTeacherAttention(courseId, signal) });
+
 export function useTeacherAttention(courseId: number | null) {
-  return useQuery({ queryKey: attentionKey(courseId), queryFn: ({ signal }) => fetchTeacherAttention(courseId, signal), placeholderData: keepPreviousData });
+  return useQuery({ ...teacherAttentionQueryOptions(courseId), placeholderData: keepPreviousData });
 }

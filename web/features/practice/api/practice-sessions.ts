@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PracticeSession } from '@contract/practice';
 import { PRACTICE_SESSION_PAGE_MAX } from '@contract/constants';
 import { api, isApiError } from '@web/lib/api';
+import { refetchUnlessJustFetched } from '@web/lib/query-client';
 
 /** Query keys: every practice query of a task starts with ['practice-sessions', submissionId]. */
 export const practiceKeys = {
@@ -48,6 +49,8 @@ export const activeSessionQueryOptions = (submissionId: number) =>
     queryKey: practiceKeys.active(submissionId),
     queryFn: ({ signal }) => fetchActiveSession(submissionId, signal),
     staleTime: 0,
+    // the task route's loader reads it beside the screen's chunk: that read is this mount's
+    refetchOnMount: refetchUnlessJustFetched,
   });
 
 export const sessionsQueryOptions = (submissionId: number) =>
@@ -55,6 +58,7 @@ export const sessionsQueryOptions = (submissionId: number) =>
     queryKey: practiceKeys.list(submissionId),
     queryFn: ({ signal }) => fetchSessions(submissionId, signal),
     staleTime: 0,
+    refetchOnMount: refetchUnlessJustFetched,
   });
 
 export function useSessions(submissionId: number, enabled = true) {

@@ -10,37 +10,20 @@ import type {
   QuickReplyListResponse,
   Recording,
   RecordingComment,
-  RecordingListResponse,
   UpdateCommentBody,
 } from '@contract/recordings';
 import { api } from '@web/lib/api';
 import { currentLanguage } from '@web/lib/i18n';
 import { extensionFor } from '../lib/recording-limits';
+import { recordingKeys, recordingListQueryOptions } from './recording-queries';
 
-/** Every recordings query starts with ['recordings']; the task list's 'Neues Feedback' lives under ['submissions']. */
-export const recordingKeys = {
-  all: ['recordings'] as const,
-  list: (submissionId: number) => ['recordings', 'list', submissionId] as const,
-  one: (id: number) => ['recordings', 'one', id] as const,
-  inbox: (courseId: number | null, page: number) => ['recordings', 'inbox', { courseId, page }] as const,
-  inboxCount: (courseId: number | null) => ['recordings', 'inbox-count', { courseId }] as const,
-  newFeedbackCount: () => ['recordings', 'new-feedback-count'] as const,
-  /** The student's storage (under ['recordings']: a sent or deleted take refreshes it). */
-  storageUsage: () => ['recordings', 'storage-usage'] as const,
-  /** The teacher's saved quick replies (not under ['recordings']: a comment does not change them). */
-  quickReplies: () => ['quick-replies'] as const,
-  /** Not under ['recordings']: a new signed link after every comment would reload the player. */
-  mediaUrl: (path: string) => ['recording-media-url', path] as const,
-};
+export { recordingKeys } from './recording-queries';
 
 const lang = () => ({ language: currentLanguage() });
 
 /** GET /api/submissions/{id}/recordings: newest first, each with its comments. */
 export function useRecordings(submissionId: number) {
-  return useQuery({
-    queryKey: recordingKeys.list(submissionId),
-    queryFn: ({ signal }) => api<RecordingListResponse>(`/api/submissions/${submissionId}/recordings`, { query: lang(), signal }).then((r) => r.data),
-  });
+  return useQuery(recordingListQueryOptions(submissionId));
 }
 
 /** GET /api/recordings/{id}. */
