@@ -3,6 +3,7 @@ import { OggOpusDecoder } from 'ogg-opus-decoder';
 import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
 import { OpusDecoder } from 'opus-decoder';
 import { Budget, Reader, walkEbml, type EbmlTrack } from '@contract/media-walkers.mjs';
+import { MonoMix } from '@contract/listening/mono';
 
 /**
  * Compressed takes for `npm run cli -- analyze` (docs/decisions/listening.md, "CLI"): MP3, Ogg
@@ -45,43 +46,26 @@ export function sniffAudio(b: Uint8Array): AudioFormat {
 
 type Chunk = { channelData: Float32Array[]; samplesDecoded: number; sampleRate: number };
 
-/** Decoded chunks mixed to mono and gathered, cut at maxSeconds; the clock checked per chunk. */
+/** Decoded chunks mixed to mono (the shared MonoMix), one sample rate, the clock checked per chunk. */
 class Mono {
-  private parts: Float32Array[] = [];
-  private total = 0;
-  rate = 0;
+  private mix: MonoMix | null = null;
   private readonly deadline = Date.now() + DECODE_LIMITS.maxMs;
 
   get full(): boolean {
-    return this.rate > 0 && this.total >= DECODE_LIMITS.maxSeconds * this.rate;
+    return this.mix?.full ?? false;
   }
 
   add(c: Chunk): void {
     if (Date.now() > this.deadline) throw new Error(`decoding took more than ${DECODE_LIMITS.maxMs / 1000} s`);
-    const n = c.samplesDecoded;
-    if (!n || !c.channelData.length) return;
-    if (!this.rate) this.rate = c.sampleRate;
-    else if (c.sampleRate !== this.rate) throw new Error(`the sample rate changes (${this.rate} → ${c.sampleRate} Hz)`);
-    const room = DECODE_LIMITS.maxSeconds * this.rate - this.total;
-    const take = Math.min(n, room);
-    if (take <= 0) return;
-    const out = new Float32Array(take);
-    const chans = c.channelData;
-    for (const ch of chans) for (let i = 0; i < take; i++) out[i] = (out[i] as number) + (ch[i] ?? 0) / chans.length;
-    this.parts.push(out);
-    this.total += take;
+    if (!c.samplesDecoded || !c.channelData.length) return;
+    this.mix ??= new MonoMix(c.sampleRate, DECODE_LIMITS.maxSeconds);
+    if (c.sampleRate !== this.mix.rate) throw new Error(`the sample rate changes (${this.mix.rate} → ${c.sampleRate} Hz)`);
+    this.mix.add(c.channelData, c.samplesDecoded);
   }
 
   done(): { pcm: Float32Array; sampleRate: number } {
-    if (!this.total) throw new Error('no audio could be decoded');
-    const pcm = new Float32Array(this.total);
-    let at = 0;
-    for (const p of this.parts) {
-      pcm.set(p, at);
-      at += p.length;
-    }
-    this.parts = [];
-    return { pcm, sampleRate: this.rate };
+    if (!this.mix?.samples) throw new Error('no audio could be decoded');
+    return { pcm: this.mix.done(), sampleRate: this.mix.rate };
   }
 }
 

@@ -1,6 +1,6 @@
 import { Budget, Reader, walkEbml, type EbmlTrack } from '@contract/media-walkers.mjs';
 import { decodeWav } from '@contract/listening/wav';
-import { MAX_SECONDS } from '@contract/listening/track';
+import { MonoMix } from '@contract/listening/mono';
 
 /**
  * Decoding a take inside the analysis Worker (docs/decisions/listening.md, "Where it runs"), so the
@@ -21,33 +21,6 @@ function isWav(b: Uint8Array): boolean {
 
 function isWebm(b: Uint8Array): boolean {
   return b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3;
-}
-
-/** Mono mix of decoded chunks, cut at MAX_SECONDS (the analysis cuts there too). */
-class Mono {
-  private parts: Float32Array[] = [];
-  private total = 0;
-  constructor(readonly rate: number) {}
-  get full(): boolean {
-    return this.total >= MAX_SECONDS * this.rate;
-  }
-  add(planes: Float32Array[], n: number): void {
-    const take = Math.min(n, MAX_SECONDS * this.rate - this.total);
-    if (take <= 0 || !planes.length) return;
-    const out = new Float32Array(take);
-    for (const p of planes) for (let i = 0; i < take; i++) out[i] = (out[i] as number) + (p[i] as number) / planes.length;
-    this.parts.push(out);
-    this.total += take;
-  }
-  done(): Float32Array {
-    const pcm = new Float32Array(this.total);
-    let at = 0;
-    for (const p of this.parts) {
-      pcm.set(p, at);
-      at += p.length;
-    }
-    return pcm;
-  }
 }
 
 async function webmOpus(bytes: Uint8Array): Promise<Pcm | null> {
@@ -71,7 +44,7 @@ async function webmOpus(bytes: Uint8Array): Promise<Pcm | null> {
   const channels = Math.max(1, Math.min(2, a.channels ?? 1));
   const config: AudioDecoderConfig = { codec: 'opus', sampleRate: 48_000, numberOfChannels: channels, ...(a.codecPrivate ? { description: a.codecPrivate } : {}) };
   if (!(await AudioDecoder.isConfigSupported(config)).supported) return null;
-  const mono = new Mono(48_000);
+  const mono = new MonoMix(48_000);
   let failed: unknown = null;
   const decoder = new AudioDecoder({
     output(data) {
@@ -99,7 +72,12 @@ async function webmOpus(bytes: Uint8Array): Promise<Pcm | null> {
     // Timestamps only order the chunks; the output is gathered in decoding order.
     for (let i = 0; i < frames.length && !mono.full; i++) {
       decoder.decode(new EncodedAudioChunk({ type: 'key', timestamp: i * 20_000, data: frames[i] as Uint8Array }));
-      if (decoder.decodeQueueSize > 200) await new Promise((r) => decoder.addEventListener('dequeue', r, { once: true }));
+      // Keep the queue short; a browser without the 'dequeue' event is polled instead.
+      if (decoder.decodeQueueSize > 200)
+        await new Promise((r) => {
+          decoder.addEventListener('dequeue', r, { once: true });
+          setTimeout(r, 20);
+        });
     }
     await decoder.flush();
   } catch (e) {
