@@ -1,9 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
-import { fakeMicrophone } from './fake-microphone';
+import { fakeMicrophone, writeWav } from './fake-microphone';
 
 /**
  * The app listens (docs/decisions/listening.md): a student records a Hicaz scale on a task whose
@@ -28,40 +26,31 @@ const NOTES: Array<[number, number]> = [
 ];
 const OFFSET: Record<number, number> = { 17: 12 };
 
-function writeHicazWav(): string {
+/**
+ * The Hicaz walk as a harmonic tone at 48 kHz: once, or repeated until `seconds` (a long take, as a
+ * phone's file has it).
+ */
+function hicazPcm(seconds?: number): Float32Array {
   const rate = 48_000;
-  const samples: number[] = [];
+  const once = NOTES.reduce((sum, [, secs]) => sum + Math.round(secs * rate), 0);
+  const pcm = new Float32Array(seconds === undefined ? once : seconds * rate);
+  let at = 0;
   let phase = 0;
-  for (const [koma, seconds] of NOTES) {
-    const hz = TONIC * 2 ** ((koma * KOMA + (OFFSET[koma] ?? 0)) / 1200);
-    const n = Math.round(seconds * rate);
-    for (let i = 0; i < n; i++) {
-      const env = Math.min(1, i / (0.01 * rate), (n - i) / (0.03 * rate));
-      phase += (2 * Math.PI * hz) / rate;
-      samples.push(env * 0.5 * (Math.sin(phase) + 0.5 * Math.sin(2 * phase) + 0.25 * Math.sin(3 * phase) + 0.12 * Math.sin(4 * phase)));
+  while (at < pcm.length) {
+    for (const [koma, secs] of NOTES) {
+      const hz = TONIC * 2 ** ((koma * KOMA + (OFFSET[koma] ?? 0)) / 1200);
+      const n = Math.round(secs * rate);
+      for (let i = 0; i < n && at < pcm.length; i++, at++) {
+        const env = Math.min(1, i / (0.01 * rate), (n - i) / (0.03 * rate));
+        phase += (2 * Math.PI * hz) / rate;
+        pcm[at] = (env * 0.5 * (Math.sin(phase) + 0.5 * Math.sin(2 * phase) + 0.25 * Math.sin(3 * phase) + 0.12 * Math.sin(4 * phase))) / 1.4;
+      }
     }
   }
-  const buf = Buffer.alloc(44 + samples.length * 2);
-  buf.write('RIFF', 0);
-  buf.writeUInt32LE(36 + samples.length * 2, 4);
-  buf.write('WAVE', 8);
-  buf.write('fmt ', 12);
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(1, 22);
-  buf.writeUInt32LE(rate, 24);
-  buf.writeUInt32LE(rate * 2, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write('data', 36);
-  buf.writeUInt32LE(samples.length * 2, 40);
-  samples.forEach((s, i) => buf.writeInt16LE(Math.round(Math.max(-1, Math.min(1, s / 1.4)) * 32767), 44 + i * 2));
-  const path = join(tmpdir(), `uebungskontrolle-e2e-hicaz-${process.pid}.wav`);
-  writeFileSync(path, buf);
-  return path;
+  return pcm;
 }
 
-test.use(fakeMicrophone(writeHicazWav()));
+test.use(fakeMicrophone(writeWav('hicaz', hicazPcm(), 48_000)));
 
 const STUDENT = DEMO.students[4]; // Zeynep Arslan
 
@@ -172,47 +161,9 @@ test('a student records a Hicaz scale, reads the summary before sending; the tea
   await shot(page, 'listening', 'teacher-review-tr-phone', { fullPage: false });
 });
 
-/** A 5-minute take: the Hicaz walk above, again and again, at 48 kHz (what a phone's file has). */
-function writeLongHicazWav(): string {
-  const rate = 48_000;
-  const seconds = 300;
-  const total = seconds * rate;
-  const buf = Buffer.alloc(44 + total * 2);
-  buf.write('RIFF', 0);
-  buf.writeUInt32LE(36 + total * 2, 4);
-  buf.write('WAVE', 8);
-  buf.write('fmt ', 12);
-  buf.writeUInt32LE(16, 16);
-  buf.writeUInt16LE(1, 20);
-  buf.writeUInt16LE(1, 22);
-  buf.writeUInt32LE(rate, 24);
-  buf.writeUInt32LE(rate * 2, 28);
-  buf.writeUInt16LE(2, 32);
-  buf.writeUInt16LE(16, 34);
-  buf.write('data', 36);
-  buf.writeUInt32LE(total * 2, 40);
-  let at = 0;
-  let phase = 0;
-  while (at < total) {
-    for (const [koma, secs] of NOTES) {
-      const hz = TONIC * 2 ** ((koma * KOMA + (OFFSET[koma] ?? 0)) / 1200);
-      const n = Math.round(secs * rate);
-      for (let i = 0; i < n && at < total; i++, at++) {
-        const env = Math.min(1, i / (0.01 * rate), (n - i) / (0.03 * rate));
-        phase += (2 * Math.PI * hz) / rate;
-        const s = env * 0.5 * (Math.sin(phase) + 0.5 * Math.sin(2 * phase) + 0.25 * Math.sin(3 * phase) + 0.12 * Math.sin(4 * phase));
-        buf.writeInt16LE(Math.round(Math.max(-1, Math.min(1, s / 1.4)) * 32767), 44 + at * 2);
-      }
-    }
-  }
-  const path = join(tmpdir(), `uebungskontrolle-e2e-hicaz-5min-${process.pid}.wav`);
-  writeFileSync(path, buf);
-  return path;
-}
-
 test('a 5-minute take chosen as a file is analysed in the browser within 10 s, with no long task on the page', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const file = writeLongHicazWav();
+  const file = writeWav('hicaz-5min', hicazPcm(300), 48_000);
   const task = await hicazTask(request);
   await loginAs(page, STUDENT.email);
   await page.goto(task);

@@ -6,6 +6,7 @@ import { analyzeTrack } from '@contract/listening/analyze';
 import type { ListeningReport } from '@contract/listening/schema';
 import { trackFromHz, trackFromPcm, type PitchTrack } from '@contract/listening/track';
 import { decodeWav } from '@contract/listening/wav';
+import { sniffAudio } from '@contract/listening/sniff';
 
 /**
  * `npm run cli -- analyze`: the listening analysis of the app (contract/listening, the same code a
@@ -153,8 +154,8 @@ export async function readTrack(file: string, hopS: number): Promise<PitchTrack>
     const bytes = new Uint8Array(await readFile(file));
     // What the bytes are decides, not the name (a .webm may hold Ogg, a .wav may be an MP3). The
     // codecs load only when a compressed file comes (the other CLI commands never load them).
-    const { decodeCompressed, sniffAudio } = await import('./decode-audio');
     if (sniffAudio(bytes) !== 'wav') {
+      const { decodeCompressed } = await import('./decode-audio');
       const decoded = await decodeCompressed(bytes);
       return trackFromPcm(decoded.pcm, decoded.sampleRate);
     }

@@ -4,6 +4,7 @@ import { OggVorbisDecoder } from '@wasm-audio-decoders/ogg-vorbis';
 import { OpusDecoder } from 'opus-decoder';
 import { Budget, Reader, walkEbml, type EbmlTrack } from '@contract/media-walkers.mjs';
 import { MonoMix } from '@contract/listening/mono';
+import { sniffAudio } from '@contract/listening/sniff';
 
 /**
  * Compressed takes for `npm run cli -- analyze` (docs/decisions/listening.md, "CLI"): MP3, Ogg
@@ -23,26 +24,6 @@ export const DECODE_LIMITS = {
   /** EBML elements of one WebM: a 60-minute take of 10 ms Opus frames has ~370,000 blocks. */
   maxElements: 1_000_000,
 } as const;
-
-export type AudioFormat = 'wav' | 'mp3' | 'ogg-opus' | 'ogg-vorbis' | 'webm' | 'flac' | 'mp4' | null;
-
-/** What the bytes are, from their first bytes (never from the file name). */
-export function sniffAudio(b: Uint8Array): AudioFormat {
-  const ascii = (at: number, s: string) => s.split('').every((c, i) => b[at + i] === c.charCodeAt(0));
-  if (ascii(0, 'RIFF') && ascii(8, 'WAVE')) return 'wav';
-  if (ascii(0, 'OggS')) {
-    const head = Buffer.from(b.subarray(0, Math.min(b.length, 512))).toString('latin1');
-    if (head.includes('OpusHead')) return 'ogg-opus';
-    if (head.includes('\u0001vorbis')) return 'ogg-vorbis';
-    return null;
-  }
-  if (b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3) return 'webm';
-  if (ascii(0, 'fLaC')) return 'flac';
-  if (ascii(4, 'ftyp')) return 'mp4';
-  if (ascii(0, 'ID3')) return 'mp3';
-  if (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0 && ((b[1] ?? 0) & 0x06) !== 0) return 'mp3';
-  return null;
-}
 
 type Chunk = { channelData: Float32Array[]; samplesDecoded: number; sampleRate: number };
 

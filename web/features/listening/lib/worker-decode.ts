@@ -1,6 +1,7 @@
 import { Budget, Reader, walkEbml, type EbmlTrack } from '@contract/media-walkers.mjs';
 import { decodeWav } from '@contract/listening/wav';
 import { MonoMix } from '@contract/listening/mono';
+import { sniffAudio } from '@contract/listening/sniff';
 
 /**
  * Decoding a take inside the analysis Worker (docs/decisions/listening.md, "Where it runs"), so the
@@ -14,14 +15,6 @@ export type Pcm = { pcm: Float32Array; sampleRate: number };
 
 /** The walker's bounds for a take: a 60-minute WebM of 10 ms frames has ~370,000 blocks. */
 const WEBM_LIMITS = { maxBytesRead: 512 * 1024 * 1024, maxElements: 1_000_000, timeMs: 20_000 };
-
-function isWav(b: Uint8Array): boolean {
-  return b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x41 && b[10] === 0x56 && b[11] === 0x45;
-}
-
-function isWebm(b: Uint8Array): boolean {
-  return b[0] === 0x1a && b[1] === 0x45 && b[2] === 0xdf && b[3] === 0xa3;
-}
 
 async function webmOpus(bytes: Uint8Array): Promise<Pcm | null> {
   if (typeof AudioDecoder === 'undefined' || typeof EncodedAudioChunk === 'undefined') return null;
@@ -92,10 +85,11 @@ async function webmOpus(bytes: Uint8Array): Promise<Pcm | null> {
 
 /** The take's mono PCM decoded here, or null when only the page's decoder can read it. */
 export async function decodeInWorker(bytes: Uint8Array): Promise<Pcm | null> {
-  if (isWav(bytes)) {
+  const format = sniffAudio(bytes);
+  if (format === 'wav') {
     const wav = decodeWav(bytes);
     return wav.ok ? { pcm: wav.pcm, sampleRate: wav.sampleRate } : null;
   }
-  if (isWebm(bytes)) return webmOpus(bytes);
+  if (format === 'webm') return webmOpus(bytes);
   return null;
 }
