@@ -14,8 +14,6 @@ import './styles.css';
 // Inter where the service worker has it precached (styles.css): a first visit downloads no font.
 if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) document.documentElement.dataset.font = 'inter';
 
-const router = createAppRouter();
-
 /**
  * A student's queries are kept in IndexedDB and restored before the first fetch (docs/decisions/offline-practice.md: the
  * task list readable in a room without signal); everyone else's stay in memory only.
@@ -32,11 +30,29 @@ function Queries({ children }: { children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
 
-// The first render once the texts are there (a Turkish start waits for its texts' chunk; the
-// router has begun loading meanwhile), as a transition: React draws it in short slices that let
-// the browser paint and answer input in between, not in one long task on a slow phone.
-const root = createRoot(document.getElementById('root')!);
-void i18nReady.then(() =>
+/**
+ * Ends the current task, so that the browser can paint and answer input before the next step:
+ * `scheduler.yield()` where the browser has it (the rest runs before other queued tasks), else a
+ * timeout.
+ */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * The start in three tasks instead of one (docs/decisions/first-load-on-a-phone.md, "The start in
+ * steps"): the modules' evaluation (React DOM, the router, i18next with the German texts) ends
+ * here; the router then starts the first navigation (the screen's chunk and its data are
+ * requested); the first render follows once the texts are there (a Turkish start waits for its
+ * texts' chunk), as a transition: React draws it in short slices that let the browser paint and
+ * answer input in between.
+ */
+async function start() {
+  await nextTask();
+  const router = createAppRouter();
+  await Promise.all([i18nReady, nextTask()]);
+  const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
     root.render(
       <StrictMode>
@@ -47,8 +63,9 @@ void i18nReady.then(() =>
         </I18nextProvider>
       </StrictMode>,
     ),
-  ),
-);
+  );
+}
+void start();
 
 // The service worker (offline app, web/sw.ts) after the page has loaded: never before the app's own requests.
 if (import.meta.env.PROD && !import.meta.env.VITE_NO_SW && 'serviceWorker' in navigator) {
