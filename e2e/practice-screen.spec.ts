@@ -20,8 +20,8 @@ const WIDE = { width: 1440, height: 900 } as const;
 const SHOTS = process.env.E2E_SHOTS_DIR ?? join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'practice-screen-shots');
 
 const TEXT = {
-  de: { practiceNow: 'Jetzt üben', record: 'Diesen Durchgang aufnehmen', stop: 'Stopp', sent: 'Aufnahme gesendet.', tools: 'Werkzeuge', feedback: 'Neuestes Feedback' },
-  tr: { practiceNow: 'Şimdi çalış', record: 'Bu çalışmayı kaydet', stop: 'Durdur', sent: 'Kayıt gönderildi.', tools: 'Araçlar', feedback: 'En yeni geri bildirim' },
+  de: { practiceNow: 'Jetzt üben', record: 'Diesen Durchgang aufnehmen', stop: 'Stopp', sent: 'Aufnahme gesendet.', tools: 'Werkzeuge', feedback: 'Neuestes Feedback', wholeText: 'Ganzen Text zeigen' },
+  tr: { practiceNow: 'Şimdi çalış', record: 'Bu çalışmayı kaydet', stop: 'Durdur', sent: 'Kayıt gönderildi.', tools: 'Araçlar', feedback: 'En yeni geri bildirim', wholeText: 'Metnin tamamını göster' },
 } as const;
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -31,6 +31,20 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
+
+/** A written feedback of eight lines and more on a phone. */
+const LONG_FEEDBACK = [
+  'Schön gespielt, der Ton ist ruhiger geworden.',
+  'Achte im zweiten Teil auf die Atmung vor dem langen Ton und halte das Tempo, auch wenn es schwer wird.',
+  'Die Verzierungen bitte noch einmal langsam mit dem Metronom, dann Schritt für Schritt schneller.',
+  'Nächste Woche hören wir uns das gemeinsam an.',
+].join('\n');
+
+const teacherToken = async (page: Page) => {
+  const res = await page.request.post('/api/login', { data: { email: DEMO.teacher.email, password: DEMO.teacher.password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+};
 
 async function apiGet<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(path, { headers: { Authorization: `Bearer ${await token(page)}` } });
@@ -82,6 +96,35 @@ async function journey(page: Page, lang: 'de' | 'tr'): Promise<void> {
   await expect(page).toHaveURL(/\/submissions\/\d+$/);
   const taskId = Number(/\/submissions\/(\d+)$/.exec(page.url())?.[1]);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  // The worst case of the first screen, whatever ran before: the teacher has also written a long
+  // feedback on the task. On a phone it comes after the controls with three lines and 'Ganzen
+  // Text zeigen', so the newest feedback, the tools and Start stay on the first screen (the page is
+  // reloaded: not a tap).
+  const review = await page.request.patch(`/api/submissions/${taskId}/review`, {
+    headers: { Authorization: `Bearer ${await teacherToken(page)}` },
+    data: { competency_level: 'intermediate', teacher_feedback: LONG_FEEDBACK },
+  });
+  expect(review.status(), await review.text()).toBe(200);
+  await page.reload();
+  const written = page.getByTestId('teacher-feedback');
+  await expect(written).toContainText(LONG_FEEDBACK.slice(0, 40));
+  const more = written.getByRole('button');
+  await expect(more).toHaveAccessibleName(text.wholeText);
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  const clamped = (await written.boundingBox())!.height;
+  expect(clamped, 'the written feedback is clamped to a few lines').toBeLessThan(170);
+  // By keyboard: the whole text, then three lines again.
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
+  expect((await written.boundingBox())!.height).toBeGreaterThan(clamped + 40);
+  await page.keyboard.press('Enter');
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await expect(more).toHaveAccessibleName(text.wholeText);
+  // Back to the first screen as it opened (focusing the button below the fold scrolled there).
+  await more.blur();
+  await page.evaluate(() => window.scrollTo(0, 0));
 
   // The first screen: the piece (when the exercise has one), the newest feedback, the tools, Start.
   const record = page.getByTestId('run-record');

@@ -165,18 +165,19 @@ export default function SubmissionDetailScreen() {
       {/*
         The practice screen (docs/decisions/practice-screen.md). Phone, first screen: the note, what
         to play, the newest feedback, the tools' sheet; Start and 'Diesen Durchgang aufnehmen' in
-        the bar. Then the timer's sessions, the takes, finishing, description, media, details.
+        the bar. Then the timer's sessions, the written feedback on the task, the takes, finishing,
+        description, media, details.
         From lg: the piece on the left, everything else in the column beside it.
       */}
       <div
         className={
-          hasPlay ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem] lg:grid-rows-[repeat(9,auto)_1fr] lg:items-start lg:gap-x-8' : 'mx-auto grid max-w-3xl gap-4'
+          hasPlay ? 'grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem] lg:grid-rows-[repeat(10,auto)_1fr] lg:items-start lg:gap-x-8' : 'mx-auto grid max-w-3xl gap-4'
         }
         data-testid="practice-screen"
       >
-        {(task.teacher_note || task.teacher_feedback) && (
+        {task.teacher_note && (
           <div className={side}>
-            <TaskNotes task={task} />
+            <TaskNotes task={task} show="note" />
           </div>
         )}
         {hasPlay && (
@@ -210,6 +211,12 @@ export default function SubmissionDetailScreen() {
             />
           )}
         </section>
+        {/* The written feedback on the whole task after the controls: the first screen keeps what to play, the newest take comment and the tools. */}
+        {task.teacher_feedback && (
+          <div className={side}>
+            <TaskNotes task={task} show="feedback" />
+          </div>
+        )}
         {restDrawn && (
           <>
             <div className={side}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@web/lib/i18n';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { ArrowLeft, CalendarClock, CalendarX2, Check, CheckCircle2, ChevronRight
 import type { Submission } from '@contract/submissions';
 import { formatDate, formatDuration, formatPercent, formatPracticeTime } from '@web/lib/format';
 import { Button } from '@web/components/ui/button';
+import { cn } from '@web/components/ui/cn';
 import { Card } from '@web/components/ui/card';
 import { StatusBadge, displayStatus } from '@web/components/ui/status-badge';
 import { Skeleton, SkeletonText } from '@web/components/ui/skeleton';
@@ -183,28 +184,68 @@ export function TaskDescription({ task }: { task: Submission }) {
   );
 }
 
-/** 'Notiz vom Lehrer' and the teacher's feedback, when present. */
-export function TaskNotes({ task }: { task: Submission }) {
+/**
+ * A note's or a feedback's text. On a phone at most three lines, with 'Ganzen Text zeigen' when it
+ * is longer: a long note and a long feedback must not push the practice screen's first screen
+ * (what to play, the newest feedback, the tools) below the fold (docs/decisions/practice-screen.md).
+ * Whole from lg, where they sit in a column of their own.
+ */
+function NoteText({ text, className }: { text: string; className: string }) {
   const { t } = useTranslation('tasks');
-  if (!task.teacher_note && !task.teacher_feedback) return null;
+  const id = useId();
+  const [whole, setWhole] = useState(false);
+  const [overflows, setOverflows] = useState(false);
+  // Whether the clamped text hides lines, again whenever its box changes (a turned phone, a font).
+  const watch = (el: HTMLParagraphElement | null) => {
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setOverflows(el.scrollHeight > el.clientHeight + 1));
+    observer.observe(el);
+    return () => observer.disconnect();
+  };
+  return (
+    <>
+      <p ref={watch} id={id} className={cn('text-sm whitespace-pre-line wrap-anywhere', className, !whole && 'line-clamp-3 lg:line-clamp-none')}>
+        {text}
+      </p>
+      {(whole || overflows) && (
+        <button
+          type="button"
+          aria-expanded={whole}
+          aria-controls={id}
+          onClick={() => setWhole((v) => !v)}
+          className="mt-1 rounded-sm text-sm font-medium text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-slate-900 lg:hidden"
+        >
+          {whole ? t('detail.shorterText') : t('detail.wholeText')}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** 'Notiz vom Lehrer' and the teacher's feedback, when present; `show` picks one of them. */
+export function TaskNotes({ task, show = 'both' }: { task: Submission; show?: 'both' | 'note' | 'feedback' }) {
+  const { t } = useTranslation('tasks');
+  const note = show !== 'feedback' ? task.teacher_note : null;
+  const feedback = show !== 'note' ? task.teacher_feedback : null;
+  if (!note && !feedback) return null;
   return (
     <div className="space-y-4">
-      {task.teacher_note && (
-        <Card className="border-amber-200 bg-amber-50/60 px-5 py-4">
+      {note && (
+        <Card className="border-amber-200 bg-amber-50/60 px-5 py-4" data-testid="teacher-note">
           <h2 className="mb-1.5 flex items-center gap-2 text-sm font-semibold text-amber-900">
             <MessageSquareText aria-hidden="true" className="size-4" />
             {t('detail.teacherNote')}
           </h2>
-          <p className="text-sm whitespace-pre-line wrap-anywhere text-slate-800">{task.teacher_note}</p>
+          <NoteText text={note} className="text-slate-800" />
         </Card>
       )}
-      {task.teacher_feedback && (
-        <Card className="px-5 py-4">
+      {feedback && (
+        <Card className="px-5 py-4" data-testid="teacher-feedback">
           <h2 className="mb-1.5 flex items-center gap-2 text-sm font-semibold text-slate-900">
             <MessageSquareText aria-hidden="true" className="size-4 text-brand-600" />
             {t('detail.teacherFeedback')}
           </h2>
-          <p className="text-sm whitespace-pre-line wrap-anywhere text-slate-700">{task.teacher_feedback}</p>
+          <NoteText text={feedback} className="text-slate-700" />
         </Card>
       )}
     </div>
