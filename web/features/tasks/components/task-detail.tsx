@@ -195,7 +195,8 @@ function NoteText({ text, className }: { text: string; className: string }) {
   const id = useId();
   const [whole, setWhole] = useState(false);
   const [overflows, setOverflows] = useState(false);
-  // Whether the clamped text hides lines, again whenever its box changes (a turned phone, a font).
+  // Whether the clamped text hides lines, again whenever its box changes (a turned phone, a font)
+  // and for a new text (keyed below: a new text of the same three-line box would not resize it).
   const watch = (el: HTMLParagraphElement | null) => {
     if (!el || typeof ResizeObserver === 'undefined') return;
     const observer = new ResizeObserver(() => setOverflows(el.scrollHeight > el.clientHeight + 1));
@@ -204,7 +205,7 @@ function NoteText({ text, className }: { text: string; className: string }) {
   };
   return (
     <>
-      <p ref={watch} id={id} className={cn('text-sm whitespace-pre-line wrap-anywhere', className, !whole && 'line-clamp-3 lg:line-clamp-none')}>
+      <p key={text} ref={watch} id={id} className={cn('text-sm whitespace-pre-line wrap-anywhere', className, !whole && 'line-clamp-3 lg:line-clamp-none')}>
         {text}
       </p>
       {(whole || overflows) && (
