@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@web/lib/i18n';
 import { Link } from 'react-router';
@@ -26,19 +26,15 @@ import { localToday } from '@web/lib/today';
  */
 export function TaskPanel({ submissionId, onClose }: { submissionId: number | null; onClose: () => void }) {
   const { t } = useTranslation('dashboard');
-  // Keep the last task while the panel slides out (set while rendering: docs/decisions/compiler-ready-components.md).
-  const [shown, setShown] = useState(submissionId);
-  if (submissionId !== null && submissionId !== shown) setShown(submissionId);
-  const id = submissionId ?? shown;
-
+  const id = submissionId;
   return (
     <Dialog open={submissionId !== null} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 data-closed:opacity-0" />
+      {/* Slides in with CSS alone and closes at once: docs/decisions/dialogs.md */}
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 starting:opacity-0 motion-reduce:transition-none" />
       <div className="fixed inset-y-0 right-0 flex w-full max-w-md pl-6 sm:pl-10">
         <DialogPanel
-          transition
           data-testid="task-panel"
-          className="flex h-full w-full flex-col bg-white shadow-2xl ring-1 ring-slate-900/5 transition duration-200 ease-out data-closed:translate-x-full"
+          className="flex h-full w-full flex-col bg-white shadow-2xl ring-1 ring-slate-900/5 transition duration-200 ease-out starting:translate-x-full motion-reduce:transition-none"
         >
           <div className="flex items-start justify-between gap-3 border-b border-slate-100 px-5 py-4">
             <div className="min-w-0">

@@ -9,11 +9,10 @@ export default function MenuDialog({ open, onClose }: { open: boolean; onClose: 
   const { t } = useTranslation(['layout', 'common']);
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-40 lg:hidden">
-      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 transition-opacity duration-200 data-closed:opacity-0" />
+      {/* Fades in with CSS alone and closes at once: docs/decisions/dialogs.md */}
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/50 transition-opacity duration-200 starting:opacity-0 motion-reduce:transition-none" />
       <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-6">
-        <DialogPanel
-          transition
-          className="flex max-h-[90dvh] w-full flex-col overflow-y-auto rounded-t-2xl bg-white px-4 pt-4 pb-6 shadow-xl transition duration-200 ease-out data-closed:translate-y-8 data-closed:opacity-0 sm:max-w-sm sm:rounded-2xl"
+        <DialogPanel className="flex max-h-[90dvh] w-full flex-col overflow-y-auto rounded-t-2xl bg-white px-4 pt-4 pb-6 shadow-xl transition duration-200 ease-out starting:translate-y-8 starting:opacity-0 motion-reduce:transition-none sm:max-w-sm sm:rounded-2xl"
         >
           <div className="mb-5 flex items-center justify-between gap-3 px-1">
             <div className="flex items-center gap-3">

@@ -40,7 +40,9 @@ export type ModalProps = {
 
 /**
  * The generic dialog (SPEC.md: sizes sm…6xl, default lg; close button; header, body and footer).
- * On phones it slides up from the bottom; scrolling of the page is locked while open.
+ * On phones it slides up from the bottom; scrolling of the page is locked while open. It appears
+ * with a CSS transition from `@starting-style` and closes at once, so no transition state can keep
+ * a closed dialog over the page (docs/decisions/dialogs.md).
  */
 export function Modal({ open, onClose, title, description, header, footer, children, size = 'lg', hideClose, onSubmit, className }: ModalProps) {
   const { t } = useTranslation('common');
@@ -54,13 +56,13 @@ export function Modal({ open, onClose, title, description, header, footer, child
   );
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop transition className="fixed inset-0 bg-slate-900/50 transition-opacity duration-200 data-closed:opacity-0" />
+      {/* Fades in with CSS alone and closes at once: docs/decisions/dialogs.md */}
+      <DialogBackdrop className="fixed inset-0 bg-slate-900/50 transition-opacity duration-200 starting:opacity-0 motion-reduce:transition-none" />
       <div className="fixed inset-0 flex items-end justify-center sm:items-center sm:p-4">
         <DialogPanel
-          transition
           className={cn(
             'flex max-h-[92dvh] w-full flex-col overflow-hidden rounded-t-2xl bg-white shadow-xl ring-1 ring-slate-900/5 sm:max-h-[88dvh] sm:rounded-2xl',
-            'transition duration-200 ease-out data-closed:translate-y-6 data-closed:opacity-0 sm:data-closed:translate-y-0 sm:data-closed:scale-95',
+            'transition duration-200 ease-out starting:translate-y-6 starting:opacity-0 sm:starting:translate-y-0 sm:starting:scale-95 motion-reduce:transition-none',
             widths[size],
             className,
           )}

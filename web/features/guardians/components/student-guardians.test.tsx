@@ -235,8 +235,7 @@ describe('StudentGuardians: removing a parent', () => {
 });
 
 describe("StudentGuardians inside a dialog (the administrator's 'Eltern' of a student)", () => {
-  // Each in its own test: on a loaded machine one nested dialog's closing transition can still hold
-  // the page when the next one opens, which is not what these tests are about.
+  // Each in its own test, so each starts with only the outer dialog open.
   const inOuterDialog = (onClose: () => void) =>
     renderWithApp(
       <Modal open onClose={onClose} title="Eltern von Ayşe Demir" size="2xl">

@@ -130,7 +130,7 @@ describe('SchoolStudentsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Lehrkraft wechseln' }));
     expect(await screen.findByText('Ayşe Demir wird jetzt von Anna Roth unterrichtet.')).toBeInTheDocument();
     expect(server.writes()[0]!.body).toEqual({ teacher_id: 2 });
-    // the move dialog has finished closing (on a loaded machine its transition outlasts the toast)
+    // the move dialog is closed before the next one opens
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Daten löschen: Lukas Becker' }));
