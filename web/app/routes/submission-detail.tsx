@@ -190,7 +190,21 @@ export default function SubmissionDetailScreen() {
           </div>
         )}
         <div className={side}>
-          <LatestFeedback submissionId={task.id} />
+          <LatestFeedback
+            submissionId={task.id}
+            written={
+              task.teacher_feedback
+                ? {
+                    text: task.teacher_feedback,
+                    onShow: () => {
+                      const el = document.getElementById('task-written-feedback');
+                      el?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+                      el?.focus({ preventScroll: true });
+                    },
+                  }
+                : null
+            }
+          />
         </div>
         <div className={side}>
           <ToolsDock key={task.exercise?.id ?? 0} toolsKey={task.exercise?.id ?? 0} initial={settings} summary={settingsSummary(task.exercise) || null} />
@@ -213,7 +227,7 @@ export default function SubmissionDetailScreen() {
         </section>
         {/* The written feedback on the whole task after the controls: the first screen keeps what to play, the newest take comment and the tools. */}
         {task.teacher_feedback && (
-          <div className={side}>
+          <div id="task-written-feedback" tabIndex={-1} className={cn('scroll-mt-4 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900', side)}>
             <TaskNotes task={task} show="feedback" />
           </div>
         )}

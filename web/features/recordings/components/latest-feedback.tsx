@@ -1,6 +1,6 @@
 import '@web/features/recordings/i18n';
 import { useTranslation } from 'react-i18next';
-import { MessageCircle, Play } from 'lucide-react';
+import { ArrowDown, MessageCircle, Play } from 'lucide-react';
 import { formatMoment } from '@contract/recordings-limits';
 import type { Recording, RecordingComment } from '@contract/recordings';
 import { formatDate } from '@web/lib/format';
@@ -37,10 +37,12 @@ function jumpTo(recordingId: number, atMs: number | null) {
 
 /**
  * 'Neuestes Feedback' at the top of the practice screen: the newest comment on this task's takes
- * and a jump to its moment. Always the same height (loading, none, one), so nothing below moves
- * when the list arrives.
+ * and a jump to its moment. Without any take comment, the teacher's written feedback on the task
+ * (`written`, shown further down the screen) stands here with a jump to it, so the card never says
+ * "no feedback" when there is some. Always the same height (loading, none, one), so nothing below
+ * moves when the list arrives.
  */
-export function LatestFeedback({ submissionId }: { submissionId: number }) {
+export function LatestFeedback({ submissionId, written = null }: { submissionId: number; written?: { text: string; onShow: () => void } | null }) {
   const { t } = useTranslation('recordings');
   const list = useRecordings(submissionId);
   const found = list.data ? newest(list.data) : null;
@@ -61,6 +63,21 @@ export function LatestFeedback({ submissionId }: { submissionId: number }) {
       </h2>
       {list.isPending ? (
         <Skeleton className="mt-2 h-16 w-full" />
+      ) : !found && written ? (
+        <>
+          <p className="mt-1 line-clamp-2 text-sm text-slate-800" data-testid="latest-feedback-text">
+            {written.text}
+          </p>
+          <button
+            type="button"
+            onClick={written.onShow}
+            className="mt-auto inline-flex min-h-11 items-center gap-2 self-start rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+            data-testid="latest-feedback-jump"
+          >
+            <ArrowDown aria-hidden="true" className="size-4" />
+            {t('latest.toWritten')}
+          </button>
+        </>
       ) : !found ? (
         <p className="mt-1 line-clamp-3 text-sm text-slate-600">{list.isError ? t('list.loadError') : t('latest.none')}</p>
       ) : (
