@@ -20,8 +20,8 @@ const WIDE = { width: 1440, height: 900 } as const;
 const SHOTS = process.env.E2E_SHOTS_DIR ?? join(process.env.E2E_OUTPUT_DIR ?? 'test-results', 'practice-screen-shots');
 
 const TEXT = {
-  de: { practiceNow: 'Jetzt üben', record: 'Diesen Durchgang aufnehmen', stop: 'Stopp', sent: 'Aufnahme gesendet.', tools: 'Werkzeuge', feedback: 'Neuestes Feedback', wholeText: 'Ganzen Text zeigen' },
-  tr: { practiceNow: 'Şimdi çalış', record: 'Bu çalışmayı kaydet', stop: 'Durdur', sent: 'Kayıt gönderildi.', tools: 'Araçlar', feedback: 'En yeni geri bildirim', wholeText: 'Metnin tamamını göster' },
+  de: { practiceNow: 'Jetzt üben', record: 'Diesen Durchgang aufnehmen', stop: 'Stopp', sent: 'Aufnahme gesendet.', tools: 'Werkzeuge', feedback: 'Neuestes Feedback', wholeText: 'Ganzen Text zeigen', toWritten: 'Zum Feedback vom Lehrer' },
+  tr: { practiceNow: 'Şimdi çalış', record: 'Bu çalışmayı kaydet', stop: 'Durdur', sent: 'Kayıt gönderildi.', tools: 'Araçlar', feedback: 'En yeni geri bildirim', wholeText: 'Metnin tamamını göster', toWritten: 'Öğretmenin geri bildirimine git' },
 } as const;
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -122,9 +122,32 @@ async function journey(page: Page, lang: 'de' | 'tr'): Promise<void> {
   await page.keyboard.press('Enter');
   await expect(more).toHaveAttribute('aria-expanded', 'false');
   await expect(more).toHaveAccessibleName(text.wholeText);
+  // 'Neuestes Feedback' never says there is none: with no comment on a take it carries the written
+  // feedback and leads down to it (by keyboard here); with one it shows the newest comment.
+  const comments = (await apiGet<{ data: Array<{ comments: Array<{ text: string; updated_at: string }> }> }>(page, `/api/submissions/${taskId}/recordings`)).data
+    .flatMap((r) => r.comments)
+    .sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+  const latestText = page.getByTestId('latest-feedback-text');
+  if (comments.length === 0) {
+    await expect(latestText).toContainText(LONG_FEEDBACK.slice(0, 40));
+    const toWritten = page.getByTestId('latest-feedback-jump');
+    await expect(toWritten).toHaveAccessibleName(text.toWritten);
+    await toWritten.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#task-written-feedback')).toBeFocused();
+    await expect(written).toBeInViewport();
+    // the smooth scroll has ended before the test scrolls back
+    await expect
+      .poll(() => page.evaluate(() => new Promise<boolean>((r) => { const y = scrollY; setTimeout(() => r(scrollY === y), 150); })))
+      .toBe(true);
+  } else {
+    await expect(latestText).toContainText(comments[0]!.text.slice(0, 30));
+  }
   // Back to the first screen as it opened (focusing the button below the fold scrolled there).
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await more.blur();
   await page.evaluate(() => window.scrollTo(0, 0));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
   // The first screen: the piece (when the exercise has one), the newest feedback, the tools, Start.
   const record = page.getByTestId('run-record');

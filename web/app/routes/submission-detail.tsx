@@ -227,7 +227,7 @@ export default function SubmissionDetailScreen() {
         </section>
         {/* The written feedback on the whole task after the controls: the first screen keeps what to play, the newest take comment and the tools. */}
         {task.teacher_feedback && (
-          <div id="task-written-feedback" tabIndex={-1} className={cn('scroll-mt-4 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900', side)}>
+          <div id="task-written-feedback" tabIndex={-1} className={cn('scroll-mt-20 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900', side)}>
             <TaskNotes task={task} show="feedback" />
           </div>
         )}
