@@ -1,4 +1,5 @@
 import '@web/features/recordings/i18n';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, MessageCircle, Play } from 'lucide-react';
 import { formatMoment } from '@contract/recordings-limits';
@@ -35,6 +36,20 @@ function jumpTo(recordingId: number, atMs: number | null) {
   }
 }
 
+/** The card's one action, at its foot: to the comment's moment, or down to the written feedback. */
+function JumpButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="mt-auto inline-flex min-h-11 items-center gap-2 self-start rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
+      data-testid="latest-feedback-jump"
+    >
+      {children}
+    </button>
+  );
+}
+
 /**
  * 'Neuestes Feedback' at the top of the practice screen: the newest comment on this task's takes
  * and a jump to its moment. Without any take comment, the teacher's written feedback on the task
@@ -68,15 +83,10 @@ export function LatestFeedback({ submissionId, written = null }: { submissionId:
           <p className="mt-1 line-clamp-2 text-sm text-slate-800" data-testid="latest-feedback-text">
             {written.text}
           </p>
-          <button
-            type="button"
-            onClick={written.onShow}
-            className="mt-auto inline-flex min-h-11 items-center gap-2 self-start rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
-            data-testid="latest-feedback-jump"
-          >
+          <JumpButton onClick={written.onShow}>
             <ArrowDown aria-hidden="true" className="size-4" />
             {t('latest.toWritten')}
-          </button>
+          </JumpButton>
         </>
       ) : !found ? (
         <p className="mt-1 line-clamp-3 text-sm text-slate-600">{list.isError ? t('list.loadError') : t('latest.none')}</p>
@@ -85,15 +95,10 @@ export function LatestFeedback({ submissionId, written = null }: { submissionId:
           <p className="mt-1 line-clamp-2 text-sm text-slate-800" data-testid="latest-feedback-text">
             {found.comment.text}
           </p>
-          <button
-            type="button"
-            onClick={() => jumpTo(found.recording.id, found.comment.at_ms)}
-            className="mt-auto inline-flex min-h-11 items-center gap-2 self-start rounded-lg px-2 text-sm font-medium text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900"
-            data-testid="latest-feedback-jump"
-          >
+          <JumpButton onClick={() => jumpTo(found.recording.id, found.comment.at_ms)}>
             <Play aria-hidden="true" className="size-4 fill-current" />
             {found.comment.at_ms === null ? t('latest.toTake') : t('latest.jump', { time: formatMoment(found.comment.at_ms) })}
-          </button>
+          </JumpButton>
         </>
       )}
     </section>
