@@ -26,33 +26,14 @@ export const STUDENT_EMAIL = DEMO.students[0].email;
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
-/**
- * Signs in the way the app keeps a session (the token and the user beside it in localStorage, as
- * after the form) and opens the home: one load of the app instead of two (/login, then the reload
- * at /). For the tests that are not about signing in; those use `loginThroughForm`.
- */
-export async function loginAs(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
-  const res = await page.request.post('/api/login', { data: { email, password } });
-  expect(res.status(), `sign-in of ${email}: ${await res.text()}`).toBe(200);
-  const session = (await res.json()) as { token: string; user: unknown };
-  // any page of the app's origin will do to reach its localStorage; the health answer is not the app
-  if (!page.url().startsWith('http')) await page.goto('/api/health');
-  await page.evaluate(({ token, user }) => {
-    localStorage.setItem('token', token);
-    localStorage.setItem('lastUser', JSON.stringify({ tokenTail: token.slice(-12), user }));
-  }, session);
-  await page.goto('/');
-  // The user's name appears in the layout (in the sidebar, hidden on phones until the menu opens).
-  await expect(page.getByTestId('user-name').first()).not.toBeEmpty();
-}
-
 /** Signs in through the sign-in form and waits for the dashboard (after the reload at /). */
-export async function loginThroughForm(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+export async function loginAs(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname === '/');
+  // The user's name appears in the layout (in the sidebar, hidden on phones until the menu opens).
   await expect(page.getByTestId('user-name').first()).not.toBeEmpty();
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { DEMO, PHONE, STUDENT_EMAIL, TEACHER_EMAIL, expect, expectNoSeriousAxe, loginThroughForm, setLanguage, settle, shot, test } from './fixtures';
+import { DEMO, PHONE, STUDENT_EMAIL, TEACHER_EMAIL, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, shot, test } from './fixtures';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: /Hauptnavigation|Ana gezinme/ });
 const sidebar = (page: Page) => page.locator('aside');
@@ -84,7 +84,7 @@ test.describe('sign-in', () => {
 
 test.describe('teacher', () => {
   test('signs in and sees the teacher navigation, course selector and own name', async ({ page }) => {
-    await loginThroughForm(page, TEACHER_EMAIL);
+    await loginAs(page, TEACHER_EMAIL);
     await expect(page.getByRole('status').filter({ hasText: 'Erfolgreich angemeldet' })).toBeVisible();
     const links = nav(page).getByRole('link');
     await expect(links).toHaveText(['Dashboard', /^Zu prüfen/, /^Nachrichten/, 'Schüler', 'Kurse', 'Übungen', 'Übungswerkzeuge']);
@@ -108,7 +108,7 @@ test.describe('teacher', () => {
   });
 
   test('choosing a course stores it, announces course-changed and shows it as active', async ({ page }) => {
-    await loginThroughForm(page, TEACHER_EMAIL);
+    await loginAs(page, TEACHER_EMAIL);
     const select = sidebar(page).getByLabel('Kurs');
     await expect(select.locator('option')).not.toHaveCount(1);
     const second = select.locator('option').nth(1);
@@ -136,13 +136,13 @@ test.describe('teacher', () => {
   });
 
   test('is sent away from the student task list to /', async ({ page }) => {
-    await loginThroughForm(page, TEACHER_EMAIL);
+    await loginAs(page, TEACHER_EMAIL);
     await page.goto('/submissions');
     await expect(page).toHaveURL(/\/$/);
   });
 
   test('switches to Turkish, and the choice survives a reload', async ({ page }) => {
-    await loginThroughForm(page, TEACHER_EMAIL);
+    await loginAs(page, TEACHER_EMAIL);
     await page.evaluate(() => {
       window.addEventListener('language-changed', (e) => {
         (window as unknown as { lastLanguageEvent: unknown }).lastLanguageEvent = (e as CustomEvent).detail;
@@ -165,7 +165,7 @@ test.describe('teacher', () => {
   });
 
   test('logs out: back to /login, session gone', async ({ page }) => {
-    await loginThroughForm(page, TEACHER_EMAIL);
+    await loginAs(page, TEACHER_EMAIL);
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await sidebar(page).getByRole('button', { name: 'Abmelden' }).click();
     await expect(page).toHaveURL(/\/login$/);
@@ -181,7 +181,7 @@ test.describe('teacher', () => {
 
 test.describe('student', () => {
   test('signs in and sees the student navigation, no course selector', async ({ page }) => {
-    await loginThroughForm(page, STUDENT_EMAIL);
+    await loginAs(page, STUDENT_EMAIL);
     await expect(nav(page).getByRole('link')).toHaveText(['Dashboard', 'Aufgaben', /^Nachrichten/, 'Übungswerkzeuge']);
     await expect(sidebar(page).getByTestId('user-name')).toHaveText(DEMO.students[0].name);
     await expect(sidebar(page).getByTestId('user-role')).toHaveText('Schüler');
@@ -195,7 +195,7 @@ test.describe('student', () => {
   });
 
   test('is sent away from teacher pages to /', async ({ page }) => {
-    await loginThroughForm(page, STUDENT_EMAIL);
+    await loginAs(page, STUDENT_EMAIL);
     for (const path of ['/students', '/students/1', '/courses', '/exercises']) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/$/);
@@ -208,7 +208,7 @@ test.describe('student', () => {
 
   test('the phone menu opens and closes (button, backdrop, route change) and locks scrolling', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await loginThroughForm(page, STUDENT_EMAIL);
+    await loginAs(page, STUDENT_EMAIL);
     await expect(sidebar(page)).toBeHidden();
     await shot(page, 'foundation', 'layout-student-phone-de');
     const open = page.getByRole('button', { name: 'Menü öffnen' });
@@ -248,7 +248,7 @@ test.describe('student', () => {
 
   test('the teacher layout on a phone (German) and the student layout on desktop (Turkish)', async ({ page }) => {
     await page.setViewportSize(PHONE);
-    await loginThroughForm(page, TEACHER_EMAIL);
+    await loginAs(page, TEACHER_EMAIL);
     await shot(page, 'foundation', 'layout-teacher-phone-de');
     await page.getByRole('button', { name: 'Menü öffnen' }).click();
     await expect(page.getByRole('dialog').getByLabel('Kurs')).toBeVisible();
@@ -257,7 +257,7 @@ test.describe('student', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await page.setViewportSize({ width: 1280, height: 800 });
-    await loginThroughForm(page, STUDENT_EMAIL);
+    await loginAs(page, STUDENT_EMAIL);
     await setLanguage(page, 'tr');
     await expect(sidebar(page).getByTestId('user-role')).toHaveText('Öğrenci');
     await shot(page, 'foundation', 'layout-student-desktop-tr');

@@ -134,7 +134,7 @@ async function journey(page: Page, lang: 'de' | 'tr'): Promise<void> {
     await expect(toWritten).toHaveAccessibleName(text.toWritten);
     await toWritten.focus();
     await page.keyboard.press('Enter');
-    await expect(page.locator('#task-written-feedback')).toBeFocused();
+    await expect(page.getByTestId('written-feedback')).toBeFocused();
     await expect(written).toBeInViewport();
     // the smooth scroll has ended before the test scrolls back
     await expect

@@ -24,11 +24,10 @@ import { localToday } from '@web/lib/today';
  * status, its practice sessions and the review form, with a link to the full task view. Opened
  * from the calendar, the agenda and the student page; `submissionId` null = closed.
  */
-export function TaskPanel({ submissionId, onClose }: { submissionId: number | null; onClose: () => void }) {
+export function TaskPanel({ submissionId: id, onClose }: { submissionId: number | null; onClose: () => void }) {
   const { t } = useTranslation('dashboard');
-  const id = submissionId;
   return (
-    <Dialog open={submissionId !== null} onClose={onClose} className="fixed inset-0 z-50">
+    <Dialog open={id !== null} onClose={onClose} className="fixed inset-0 z-50">
       {/* Slides in with CSS alone and closes at once: docs/decisions/dialogs.md */}
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40 transition-opacity duration-200 starting:opacity-0 motion-reduce:transition-none" />
       <div className="fixed inset-y-0 right-0 flex w-full max-w-md pl-6 sm:pl-10">

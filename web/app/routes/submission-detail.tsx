@@ -70,6 +70,9 @@ export default function SubmissionDetailScreen() {
   // arrives (docs/decisions/react-dom-again.md).
   const restDrawn = useDeferredValue(query.data !== undefined, false);
 
+  // The written feedback's card, where 'Neuestes Feedback' leads when no take has a comment.
+  const writtenFeedback = useRef<HTMLDivElement>(null);
+
   // One toast per failed load with SPEC.md's message (403 / 404 / other); the panel stays.
   const reported = useRef<unknown>(null);
   useEffect(() => {
@@ -197,9 +200,8 @@ export default function SubmissionDetailScreen() {
                 ? {
                     text: task.teacher_feedback,
                     onShow: () => {
-                      const el = document.getElementById('task-written-feedback');
-                      el?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-                      el?.focus({ preventScroll: true });
+                      writtenFeedback.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+                      writtenFeedback.current?.focus({ preventScroll: true });
                     },
                   }
                 : null
@@ -227,7 +229,7 @@ export default function SubmissionDetailScreen() {
         </section>
         {/* The written feedback on the whole task after the controls: the first screen keeps what to play, the newest take comment and the tools. */}
         {task.teacher_feedback && (
-          <div id="task-written-feedback" tabIndex={-1} className={cn('scroll-mt-20 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900', side)}>
+          <div ref={writtenFeedback} tabIndex={-1} data-testid="written-feedback" className={cn('scroll-mt-20 rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900', side)}>
             <TaskNotes task={task} show="feedback" />
           </div>
         )}
