@@ -23,8 +23,17 @@ test('the service worker shows a pushed reminder and a tap opens the task in the
     const origin = new URL(String(use.baseURL)).origin;
     await context.grantPermissions(['notifications'], { origin });
     const cdp = await context.newCDPSession(page);
-    const registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> = [];
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: typeof registrations }) => registrations.push(...e.registrations));
+    // Each update names a registration's newest state: the one to push to is the latest live one for the app's scope.
+    const registrations = new Map<string, { registrationId: string; scopeURL: string; isDeleted: boolean }>();
+    cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: Array<{ registrationId: string; scopeURL: string; isDeleted: boolean }> }) => {
+      for (const r of e.registrations) registrations.set(r.registrationId, r);
+    });
+    // What the worker says (an error in its push handler would show here) goes into the report of a failed run.
+    const workerLog: string[] = [];
+    cdp.on('ServiceWorker.workerErrorReported', (e: { errorMessage: { errorMessage: string } }) => workerLog.push(`error: ${e.errorMessage.errorMessage}`));
+    cdp.on('ServiceWorker.workerVersionUpdated', (e: { versions: Array<{ versionId: string; runningStatus: string; status: string }> }) =>
+      workerLog.push(...e.versions.map((v) => `version ${v.versionId}: ${v.status}, ${v.runningStatus}`)),
+    );
     await cdp.send('ServiceWorker.enable');
 
     await loginAs(page, DEMO.students[0].email, DEMO.teacher.password);
@@ -41,19 +50,43 @@ test('the service worker shows a pushed reminder and a tap opens the task in the
     await setLanguage(page, 'de');
 
     // the server's reminder arrives (as the server encrypts it for the device; here handed to the worker directly)
-    await expect.poll(() => registrations.find((r) => !r.isDeleted && r.scopeURL === `${origin}/`)?.registrationId ?? null).not.toBeNull();
-    const registrationId = registrations.find((r) => !r.isDeleted && r.scopeURL === `${origin}/`)!.registrationId;
+    const live = () => [...registrations.values()].filter((r) => !r.isDeleted && r.scopeURL === `${origin}/`).at(-1)?.registrationId ?? null;
+    await expect.poll(live).not.toBeNull();
+    const registrationId = live()!;
     const payload = { title: 'Zeit zum Üben', body: 'Hicaz-Etüde wartet auf dich.', url: `/submissions/${taskId}`, tag: 'practice-test' };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(payload) });
     const shown = () =>
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data as unknown })),
       );
-    await expect.poll(shown).toEqual([{ title: 'Zeit zum Üben', body: 'Hicaz-Etüde wartet auf dich.', tag: 'practice-test', data: { url: `/submissions/${taskId}` } }]);
+    // The DevTools protocol hands the message to the worker as a push service would. On a loaded
+    // machine one such delivery went missing (CI, once in many runs; what the worker reported is
+    // printed if it happens again): a message is handed over again until its notification shows,
+    // as a push service retries. The same tag replaces, so one notification per tag whatever the
+    // number of deliveries.
+    const pushUntilShown = async (message: typeof payload) => {
+      try {
+        await expect
+          .poll(
+            async () => {
+              const now = await shown();
+              const there = now.some((n) => n.tag === message.tag);
+              if (!there) await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify(message) });
+              return there;
+            },
+            { timeout: 30_000, intervals: [1_000, 3_000, 5_000] },
+          )
+          .toBe(true);
+      } catch (error) {
+        console.log(`the worker showed no notification for ${message.tag}; what it reported: ${JSON.stringify(workerLog)}`);
+        throw error;
+      }
+    };
+    await pushUntilShown(payload);
+    expect(await shown()).toEqual([{ title: 'Zeit zum Üben', body: 'Hicaz-Etüde wartet auf dich.', tag: 'practice-test', data: { url: `/submissions/${taskId}` } }]);
 
     // a payload naming another site opens the app's start page, never that site
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data: JSON.stringify({ ...payload, tag: 'evil', url: 'https://evil.example/' }) });
-    await expect.poll(async () => (await shown()).find((n) => n.tag === 'evil')?.data).toEqual({ url: '/' });
+    await pushUntilShown({ ...payload, tag: 'evil', url: 'https://evil.example/' });
+    expect((await shown()).find((n) => n.tag === 'evil')?.data).toEqual({ url: '/' });
 
     // the tap: the worker's notificationclick handler with that notification (a synthetic event:
     // no OS notification to click in a headless browser) takes the open window to the task

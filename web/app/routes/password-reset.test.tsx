@@ -64,6 +64,8 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('Passwort vergessen?', () => {
   it('checks the address, sends it, and shows the answer with the focus on it', async () => {
+    // a window that draws no frames (a background tab, a second window) still moves the focus
+    vi.stubGlobal('requestAnimationFrame', () => 0);
     const calls = server(() => jsonResponse(200, { message: SENT, mailed: true }));
     const u = userEvent.setup();
     renderAt('/passwort-vergessen');

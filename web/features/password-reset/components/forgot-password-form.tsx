@@ -1,5 +1,5 @@
 import '@web/features/password-reset/i18n';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AlertCircle, Info, MailCheck, School } from 'lucide-react';
@@ -30,6 +30,16 @@ export function ForgotPasswordForm() {
   const [sent, setSent] = useState<PasswordResetRequested | null>(null);
   const input = useRef<HTMLInputElement>(null);
   const result = useRef<HTMLHeadingElement>(null);
+  const answered = useRef(false);
+
+  // The answer replaces the form and takes the focus; "again" gives it back to the field. After the
+  // commit, not in a frame callback: the answer is set after an await, outside any event, and a
+  // frame (or a hidden window's lack of frames) does not wait for React to draw it.
+  useEffect(() => {
+    if (sent) result.current?.focus();
+    else if (answered.current) input.current?.focus();
+    answered.current = sent !== null;
+  }, [sent]);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -45,8 +55,6 @@ export function ForgotPasswordForm() {
     setBusy(true);
     try {
       setSent(await requestPasswordReset(value));
-      // the answer replaces the form: the focus goes to its heading
-      requestAnimationFrame(() => result.current?.focus());
     } catch (err) {
       if (isApiError(err, 422) && err.fieldError('email')) setError(err.fieldError('email') ?? null);
       else setFormError(isApiError(err) && err.message ? err.message : t('password:forgot.errors.failed'));
@@ -84,10 +92,7 @@ export function ForgotPasswordForm() {
               variant="ghost"
               fullWidth
               size="lg"
-              onClick={() => {
-                setSent(null);
-                requestAnimationFrame(() => input.current?.focus());
-              }}
+              onClick={() => setSent(null)}
             >
               {t('password:forgot.again')}
             </Button>
