@@ -26,6 +26,16 @@ const SHELL_PATHS = [
   /\/web\/features\/progress\/components\/learning-stats\.tsx$/,
   /\/contract\/[a-z-]+-(keys|limits)\.ts$/,
   /\/node_modules\/@tanstack\//,
+  // Small modules that two or more screens import: alone, each became a file of 0.5–2 KB, and on
+  // a phone's HTTP/1.1 line six requests go at a time, one round trip each (the task page asked
+  // for seventeen scripts after the entry, the layout for two of 0.5 KB).
+  /\/web\/features\/messages\/(api\/unread|lib\/links)\.ts$/,
+  /\/web\/lib\/(media-query|outbox\/(sync|senders))\.ts$/,
+  /\/web\/components\/(offline-notice|ui\/bar)\.tsx$/,
+  /\/web\/features\/tasks\/components\/use-mark-done\.tsx$/,
+  /\/web\/features\/media\/(lib\/media-address|api\/get-media-url)\.ts$/,
+  /\/web\/app\/(listening-wiring|outbox-senders)\.ts$/,
+  /\/web\/app\/compositions\/(listening-slots|message-links)\.tsx$/,
 ];
 const inShell = (id: string) => SHELL_PATHS.some((re) => re.test(id.replaceAll('\\', '/')));
 
