@@ -125,10 +125,11 @@ test("a link's screen chunk is fetched when the link is pointed at or focused, b
  * docs/decisions/first-load-on-a-phone.md, "Few files" and "The service worker last": the practice
  * screen of a task needs few script files after the entry (on a phone's HTTP/1.1 line six go at a
  * time, one round trip each; it asked for seventeen before small shared modules went into the
- * shared chunks), and the service worker's registration, which fetches its code and then precaches
- * the whole app, starts only after the screen's reads have answered.
+ * shared chunks), and what nobody waits for at the start (the service worker's registration, which
+ * fetches its code and then precaches the whole app; the navigation's unread count) is asked for
+ * only after the screen's reads have answered (web/lib/first-screen.ts).
  */
-test("the practice screen's first load: few script files, and the service worker's code after the screen's reads", async ({ page: signIn }) => {
+test("the practice screen's first load: few script files; the service worker's code and the badge's count after the screen's reads", async ({ page: signIn }) => {
   await loginAs(signIn, DEMO.students[0].email);
   const id = await signIn.evaluate(async () => {
     const r = await fetch('/api/submissions?order=work&limit=50', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
@@ -141,9 +142,11 @@ test("the practice screen's first load: few script files, and the service worker
   const scripts: string[] = [];
   const reads = new Map<string, number>();
   let registration: number | null = null;
+  let badge: number | null = null;
   const t0 = Date.now();
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
+    if (path === '/api/conversations/unread' && badge === null) badge = Date.now() - t0;
     if (r.resourceType() === 'script' && path.startsWith('/assets/')) scripts.push(path);
     if (/^\/assets\/(pwa|workbox-window)[-.]/.test(path) && registration === null) registration = Date.now() - t0;
   });
@@ -154,10 +157,12 @@ test("the practice screen's first load: few script files, and the service worker
   await page.goto(`/submissions/${id}`);
   await expect(page.getByTestId('practice-region')).toBeVisible();
   await expect.poll(() => registration, { timeout: 15_000 }).not.toBeNull();
-  // the screen's own reads, answered before the service worker's code was asked for
+  await expect.poll(() => badge).not.toBeNull();
+  // the screen's own reads, answered before the service worker's code and the navigation's unread count were asked for
   for (const read of [`/api/submissions/${id}`, `/api/submissions/${id}/recordings`, `/api/submissions/${id}/practice-sessions`]) {
     expect(reads.get(read), `${read} answered`).toBeDefined();
     expect(reads.get(read)!, `${read} before the service worker (${registration} ms)`).toBeLessThanOrEqual(registration!);
+    expect(reads.get(read)!, `${read} before the unread count (${badge} ms)`).toBeLessThanOrEqual(badge!);
   }
   const beforeRegistration = scripts.filter((s) => !/\/(pwa|workbox-window)[-.]/.test(s));
   const screenFiles = beforeRegistration.filter((s) => !/\/(sync|outbox-senders|menu-dialog|score-zoom|tools-dock|run-recorder)-/.test(s));

@@ -9,6 +9,7 @@ import { queryClient } from '@web/lib/query-client';
 import { createAppRouter } from '@web/app/router';
 import { rememberedSessionUser } from '@web/lib/auth/auth-store';
 import { persistOptions } from '@web/lib/persist';
+import { watchFirstScreen } from '@web/lib/first-screen';
 import './styles.css';
 
 // Inter where the service worker has it precached (styles.css): a first visit downloads no font.
@@ -51,7 +52,8 @@ function nextTask(): Promise<void> {
 async function start() {
   await nextTask();
   const router = createAppRouter();
-  registerServiceWorkerWhenSettled(router);
+  const firstScreen = watchFirstScreen(() => router.state.initialized && router.state.navigation.state === 'idle' && queryClient.isFetching() === 0);
+  registerServiceWorkerAfter(firstScreen);
   await Promise.all([i18nReady, nextTask()]);
   const root = createRoot(document.getElementById('root')!);
   startTransition(() =>
@@ -68,31 +70,18 @@ async function start() {
 }
 
 /**
- * The service worker (offline app, web/sw.ts) once the first screen is there: the page has loaded,
- * the router's first navigation is over and no read is under way (at most 10 s after the load),
- * then in an idle moment. Registering it fetches its code and precaches every chunk of the app:
- * on a phone's line that must not compete with the screen's own chunks and data, which the load
- * event does not wait for (docs/decisions/first-load-on-a-phone.md, "The service worker last").
+ * The service worker (offline app, web/sw.ts) once the first screen is there (web/lib/first-screen.ts)
+ * and the page has loaded, in an idle moment. Registering it fetches its code and then precaches
+ * every chunk of the app: on a phone's line that must not compete with the screen's own chunks and
+ * reads, which the load event does not wait for (docs/decisions/first-load-on-a-phone.md).
  */
-function registerServiceWorkerWhenSettled(router: ReturnType<typeof createAppRouter>): void {
+function registerServiceWorkerAfter(firstScreen: Promise<void>): void {
   if (!import.meta.env.PROD || import.meta.env.VITE_NO_SW || !('serviceWorker' in navigator)) return;
   const loaded = new Promise<void>((resolve) => {
     if (document.readyState === 'complete') resolve();
     else window.addEventListener('load', () => resolve(), { once: true });
   });
-  // Looked at every 200 ms rather than by subscribing to the router: React Router hands its first
-  // navigation's end to the first subscriber only while it has none, and a subscriber here, before
-  // RouterProvider has subscribed, could take that from it and leave the app on its skeleton.
-  const settled = new Promise<void>((resolve) => {
-    const since = Date.now();
-    const look = setInterval(() => {
-      const quiet = router.state.initialized && router.state.navigation.state === 'idle' && queryClient.isFetching() === 0;
-      if (!quiet && Date.now() - since < 10_000) return;
-      clearInterval(look);
-      resolve();
-    }, 200);
-  });
-  void Promise.all([loaded, settled]).then(() => {
+  void Promise.all([loaded, firstScreen]).then(() => {
     const register = () => void import('@web/features/offline/lib/pwa').then((m) => m.registerServiceWorker());
     if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 2_000 });
     else setTimeout(register, 0);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { Role } from '@web/lib/auth/auth-provider';
+import { useFirstScreenSettled } from '@web/lib/first-screen';
 import { useUnreadMessages } from '@web/features/messages/api/unread';
 import { guardianChildrenQueryOptions } from '@web/features/guardians/api/children';
 
@@ -18,9 +19,10 @@ export function messagesInTabs(role: Role | null, childCount: number | undefined
 /** The roles that take part in conversations (the administrator does not). */
 export const takesPartInMessages = (role: Role | null): boolean => role === 'teacher' || role === 'student' || role === 'guardian';
 
-/** The unread messages of the signed-in user (polled), or 0. */
+/** The unread messages of the signed-in user (polled), or 0; asked for once the first screen is there (web/lib/first-screen.ts). */
 export function useUnreadCount(role: Role | null): number {
-  return useUnreadMessages(takesPartInMessages(role)).data ?? 0;
+  const settled = useFirstScreenSettled();
+  return useUnreadMessages(takesPartInMessages(role) && settled).data ?? 0;
 }
 
 /**

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BookOpen, ClipboardList, Gauge, GraduationCap, Inbox, LayoutDashboard, MessagesSquare, Music, ScrollText, Users } from 'lucide-react';
 import { cn } from '@web/components/ui/cn';
 import type { Role } from '@web/lib/auth/auth-provider';
+import { useFirstScreenSettled } from '@web/lib/first-screen';
 import { useSelectedCourse } from '@web/features/course-selection/course-selection';
 import { InboxCountBadge } from '@web/features/recordings/components/feedback-badges';
 import { MessagesBadge } from './messages-badge';
@@ -42,6 +43,8 @@ export function navItems(role: Role | null): Item[] {
 export function Navigation({ role }: { role: Role | null }) {
   const { t } = useTranslation('layout');
   const { courseId } = useSelectedCourse();
+  // the badge's count is asked for once the first screen is there (web/lib/first-screen.ts)
+  const settled = useFirstScreenSettled();
   return (
     <nav aria-label={t('nav.label')}>
       <ul className="space-y-1">
@@ -61,7 +64,7 @@ export function Navigation({ role }: { role: Role | null }) {
                 <>
                   <item.icon aria-hidden="true" className={cn('size-5 shrink-0', isActive ? 'text-brand-600' : 'text-slate-400 group-hover:text-slate-500')} />
                   {t(item.label)}
-                  {item.badge === 'inbox' && <InboxCountBadge courseId={courseId} />}
+                  {item.badge === 'inbox' && settled && <InboxCountBadge courseId={courseId} />}
                   {item.badge === 'messages' && <MessagesBadge role={role} />}
                 </>
               )}

@@ -10,6 +10,7 @@ import { LanguageSwitcher } from './language-switcher';
 import { Navigation } from './navigation';
 import { OutboxIndicator } from '@web/features/offline/components/outbox-indicator';
 import { useMediaQuery } from '@web/lib/media-query';
+import { useFirstScreenSettled } from '@web/lib/first-screen';
 
 /** What the sidebar (desktop) and the menu dialog (phone) show. */
 export function SidebarContent({ showBrand = true }: { showBrand?: boolean }) {
@@ -17,6 +18,8 @@ export function SidebarContent({ showBrand = true }: { showBrand?: boolean }) {
   const { user, role, logout } = useAuth();
   const [leaving, setLeaving] = useState(false);
   const wide = useMediaQuery('(min-width: 1024px)');
+  // the course list for the selector once the first screen is there (the screen's reads already know the chosen course)
+  const settled = useFirstScreenSettled();
 
   return (
     <div className="flex h-full flex-col gap-6">
@@ -27,7 +30,7 @@ export function SidebarContent({ showBrand = true }: { showBrand?: boolean }) {
         </div>
       )}
 
-      {role === 'teacher' && user && <CourseSelector userId={user.id} />}
+      {role === 'teacher' && user && <CourseSelector userId={user.id} load={settled} />}
       {role === 'student' && user && wide && showBrand && <OutboxIndicator userId={user.id} placement="sidebar" />}
 
       <Navigation role={role} />

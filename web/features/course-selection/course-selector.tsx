@@ -10,13 +10,14 @@ import { COURSES_QUERY_KEY, useCourses, useSelectedCourse } from './course-selec
 /**
  * The teacher's course selector in the sidebar: 'Alle Kurse' or one course, and a line naming the
  * active course. Reloads the list when the signed-in user changes; a load failure is logged only.
+ * Until `load`, the list is not asked for and the selector shows its skeleton.
  */
-export function CourseSelector({ userId }: { userId: number }) {
+export function CourseSelector({ userId, load = true }: { userId: number; load?: boolean }) {
   const { t } = useTranslation('layout');
   const id = useId();
   const queryClient = useQueryClient();
   const { courseId, setCourseId } = useSelectedCourse();
-  const courses = useCourses(true);
+  const courses = useCourses(load);
 
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: COURSES_QUERY_KEY });

@@ -1,0 +1,50 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FIRST_SCREEN_LIMIT_MS, FIRST_SCREEN_LOOK_MS, firstScreenSettled, resetFirstScreenForTests, useFirstScreenSettled, watchFirstScreen } from './first-screen';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  resetFirstScreenForTests();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  resetFirstScreenForTests();
+});
+
+describe('the first screen', () => {
+  it('is there at once where nothing watches for it (a screen rendered alone)', () => {
+    const { result } = renderHook(() => useFirstScreenSettled());
+    expect(result.current).toBe(true);
+  });
+
+  it('holds second things back until the start says it is quiet, then lets them go', async () => {
+    let quiet = false;
+    const done = vi.fn();
+    void watchFirstScreen(() => quiet).then(done);
+    const { result } = renderHook(() => useFirstScreenSettled());
+    expect(result.current).toBe(false);
+    await act(() => vi.advanceTimersByTimeAsync(FIRST_SCREEN_LOOK_MS * 5));
+    expect(result.current).toBe(false);
+    expect(done).not.toHaveBeenCalled();
+    quiet = true;
+    await act(() => vi.advanceTimersByTimeAsync(FIRST_SCREEN_LOOK_MS));
+    expect(result.current).toBe(true);
+    expect(firstScreenSettled()).toBe(true);
+    expect(done).toHaveBeenCalledOnce();
+  });
+
+  it('waits at most its limit, whatever the start says', async () => {
+    const done = vi.fn();
+    void watchFirstScreen(() => false).then(done);
+    await vi.advanceTimersByTimeAsync(FIRST_SCREEN_LIMIT_MS - FIRST_SCREEN_LOOK_MS);
+    expect(done).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(FIRST_SCREEN_LOOK_MS * 2);
+    expect(done).toHaveBeenCalledOnce();
+    expect(firstScreenSettled()).toBe(true);
+  });
+
+  it('is watched once per page: a second call gets the same wait', () => {
+    const first = watchFirstScreen(() => false);
+    expect(watchFirstScreen(() => true)).toBe(first);
+  });
+});

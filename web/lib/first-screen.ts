@@ -1,0 +1,68 @@
+import { useSyncExternalStore } from 'react';
+
+/*
+ * Whether the first screen has drawn with its data (docs/decisions/first-load-on-a-phone.md,
+ * "Second things second"). What no one waits for at the start (the navigation's badges, the
+ * teacher's course list, the service worker) is asked for after that, so that on a phone's line
+ * the screen's own chunks and reads go first.
+ */
+
+let settled = false;
+const listeners = new Set<() => void>();
+let waiting: Promise<void> | null = null;
+
+function settle(): void {
+  if (settled) return;
+  settled = true;
+  for (const listener of listeners) listener();
+}
+
+/** How often `isQuiet` is looked at, and how long at most the first screen is waited for. */
+export const FIRST_SCREEN_LOOK_MS = 200;
+export const FIRST_SCREEN_LIMIT_MS = 10_000;
+
+/**
+ * Starts watching for the first screen (once per page): settled when `isQuiet()` says so (the
+ * router's first navigation over, no read under way), or after `FIRST_SCREEN_LIMIT_MS` whatever
+ * it says. Looked at on a timer rather than by subscribing to the router: React Router hands the
+ * end of its first navigation to a subscriber only while it has none, and an early subscriber of
+ * ours could take that from RouterProvider and leave the app on its skeleton.
+ */
+export function watchFirstScreen(isQuiet: () => boolean): Promise<void> {
+  if (waiting) return waiting;
+  waiting = new Promise<void>((resolve) => {
+    if (settled) return resolve();
+    const since = Date.now();
+    const look = setInterval(() => {
+      if (!isQuiet() && Date.now() - since < FIRST_SCREEN_LIMIT_MS) return;
+      clearInterval(look);
+      settle();
+      resolve();
+    }, FIRST_SCREEN_LOOK_MS);
+  });
+  return waiting;
+}
+
+export function firstScreenSettled(): boolean {
+  return settled;
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * True once the first screen has drawn with its data. Where nothing watches (component tests, a
+ * screen rendered alone), it is true at once: only the app's start (web/main.tsx) holds it back.
+ */
+export function useFirstScreenSettled(): boolean {
+  return useSyncExternalStore(subscribe, () => settled || waiting === null, () => true);
+}
+
+/** Tests only: forget the watch. */
+export function resetFirstScreenForTests(): void {
+  settled = false;
+  waiting = null;
+  listeners.clear();
+}
