@@ -71,7 +71,7 @@ async function start() {
 
 /**
  * The service worker (offline app, web/sw.ts) once the first screen is there (web/lib/first-screen.ts)
- * and the page has loaded, in an idle moment. Registering it fetches its code and then precaches
+ * and the page has loaded. Registering it fetches its code and then precaches
  * every chunk of the app: on a phone's line that must not compete with the screen's own chunks and
  * reads, which the load event does not wait for (docs/decisions/first-load-on-a-phone.md).
  */
@@ -81,11 +81,7 @@ function registerServiceWorkerAfter(firstScreen: Promise<void>): void {
     if (document.readyState === 'complete') resolve();
     else window.addEventListener('load', () => resolve(), { once: true });
   });
-  void Promise.all([loaded, firstScreen]).then(() => {
-    const register = () => void import('@web/features/offline/lib/pwa').then((m) => m.registerServiceWorker());
-    if ('requestIdleCallback' in window) window.requestIdleCallback(register, { timeout: 2_000 });
-    else setTimeout(register, 0);
-  });
+  void Promise.all([loaded, firstScreen]).then(() => import('@web/features/offline/lib/pwa').then((m) => m.registerServiceWorker()));
 }
 
 void start();

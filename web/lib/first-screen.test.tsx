@@ -7,6 +7,7 @@ beforeEach(() => {
   resetFirstScreenForTests();
 });
 afterEach(() => {
+  vi.unstubAllGlobals();
   vi.useRealTimers();
   resetFirstScreenForTests();
 });
@@ -29,6 +30,23 @@ describe('the first screen', () => {
     quiet = true;
     await act(() => vi.advanceTimersByTimeAsync(FIRST_SCREEN_LOOK_MS));
     expect(result.current).toBe(true);
+    expect(firstScreenSettled()).toBe(true);
+    expect(done).toHaveBeenCalledOnce();
+  });
+
+  it('after the reads, waits for the browser to be idle (React has drawn what they brought)', async () => {
+    let idle: (() => void) | null = null;
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => {
+      idle = callback;
+      return 1;
+    });
+    const done = vi.fn();
+    void watchFirstScreen(() => true).then(done);
+    await vi.advanceTimersByTimeAsync(FIRST_SCREEN_LOOK_MS);
+    expect(idle).not.toBeNull();
+    expect(firstScreenSettled()).toBe(false);
+    idle!();
+    await vi.advanceTimersByTimeAsync(0);
     expect(firstScreenSettled()).toBe(true);
     expect(done).toHaveBeenCalledOnce();
   });

@@ -20,11 +20,13 @@ function settle(): void {
 /** How often `isQuiet` is looked at, and how long at most the first screen is waited for. */
 export const FIRST_SCREEN_LOOK_MS = 200;
 export const FIRST_SCREEN_LIMIT_MS = 10_000;
+/** After the reads: at most this long for the browser's first idle moment. */
+export const FIRST_SCREEN_IDLE_MS = 1_000;
 
 /**
- * Starts watching for the first screen (once per page): settled when `isQuiet()` says so (the
- * router's first navigation over, no read under way), or after `FIRST_SCREEN_LIMIT_MS` whatever
- * it says. Looked at on a timer rather than by subscribing to the router: React Router hands the
+ * Starts watching for the first screen (once per page): settled at the browser's first idle
+ * moment after `isQuiet()` says so (the router's first navigation over, no read under way), or
+ * after `FIRST_SCREEN_LIMIT_MS` whatever it says. Looked at on a timer rather than by subscribing to the router: React Router hands the
  * end of its first navigation to a subscriber only while it has none, and an early subscriber of
  * ours could take that from RouterProvider and leave the app on its skeleton.
  */
@@ -33,11 +35,18 @@ export function watchFirstScreen(isQuiet: () => boolean): Promise<void> {
   waiting = new Promise<void>((resolve) => {
     if (settled) return resolve();
     const since = Date.now();
-    const look = setInterval(() => {
-      if (!isQuiet() && Date.now() - since < FIRST_SCREEN_LIMIT_MS) return;
-      clearInterval(look);
+    const done = () => {
       settle();
       resolve();
+    };
+    const look = setInterval(() => {
+      const late = Date.now() - since >= FIRST_SCREEN_LIMIT_MS;
+      if (!isQuiet() && !late) return;
+      clearInterval(look);
+      // The reads have answered; React still draws what they brought (in slices, as a
+      // transition). The browser's first idle moment comes after that drawing and its paint.
+      if (late || typeof requestIdleCallback !== 'function') done();
+      else requestIdleCallback(done, { timeout: FIRST_SCREEN_IDLE_MS });
     }, FIRST_SCREEN_LOOK_MS);
   });
   return waiting;
