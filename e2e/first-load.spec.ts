@@ -168,3 +168,29 @@ test("the practice screen's first load: few script files; the service worker's c
   const screenFiles = beforeRegistration.filter((s) => !/\/(sync|outbox-senders|menu-dialog|score-zoom|tools-dock|run-recorder)-/.test(s));
   expect(screenFiles.length, screenFiles.join('\n')).toBeLessThanOrEqual(8);
 });
+
+/**
+ * The same on the teacher's home (web/lib/first-screen.ts): while one of the home's reads is still
+ * on its way, the course list of the selector and the count of takes to review are not asked for.
+ */
+test("the teacher's home: the course list and the review badge's count wait for the home's reads", async ({ page: signIn }) => {
+  await loginAs(signIn, DEMO.teacher.email);
+  const page = await signIn.context().newPage();
+  const asked: Array<{ path: string; at: number }> = [];
+  let attentionAnswered = Number.POSITIVE_INFINITY;
+  const t0 = Date.now();
+  // the "needs attention" read answers 1.5 s late: the screen and its layout are drawn meanwhile
+  await page.route('**/api/dashboard/attention**', async (route) => {
+    await new Promise((r) => setTimeout(r, 1500));
+    await route.continue();
+    attentionAnswered = Date.now() - t0;
+  });
+  page.on('request', (r) => asked.push({ path: new URL(r.url()).pathname, at: Date.now() - t0 }));
+  await page.goto('/');
+  await expect(page.getByTestId('teacher-agenda').getByTestId('agenda-day').first()).toBeVisible();
+  const firstAt = (path: string) => asked.find((a) => a.path === path)?.at;
+  await expect.poll(() => firstAt('/api/courses') !== undefined && firstAt('/api/recordings/inbox/count') !== undefined).toBe(true);
+  for (const later of ['/api/courses', '/api/recordings/inbox/count']) {
+    expect(firstAt(later)!, `${later} asked after the held read answered (${attentionAnswered} ms)`).toBeGreaterThanOrEqual(attentionAnswered);
+  }
+});

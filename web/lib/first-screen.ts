@@ -52,10 +52,6 @@ export function watchFirstScreen(isQuiet: () => boolean): Promise<void> {
   return waiting;
 }
 
-export function firstScreenSettled(): boolean {
-  return settled;
-}
-
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
