@@ -43,8 +43,9 @@ const inShell = (id: string) => SHELL_PATHS.some((re) => re.test(id.replaceAll('
 const PRACTICE_PATHS = [
   /\/web\/lib\/(music-names|practice-tempo|wake-lock)\.ts$/,
   /\/web\/features\/practice\/(components\/session-list\.tsx|api\/practice-sessions\.ts)$/,
-  /\/web\/features\/recordings\/components\/recording-(card|player)\.tsx$/,
   /\/web\/features\/tools\/components\/tools-panel\.tsx$/,
+  // The practice bar's 'Diesen Durchgang aufnehmen' and the takes' recorder (a chunk of its own) send alike.
+  /\/web\/features\/recordings\/components\/use-send-take\.ts$/,
 ];
 const inPractice = (id: string) => PRACTICE_PATHS.some((re) => re.test(id.replaceAll('\\', '/')));
 
@@ -70,8 +71,9 @@ export default defineConfig(({ command }) => ({
     react(),
     babel({ presets: [reactCompilerPreset()] }),
     tailwindcss(),
-    // Issue 17: the installable app. Our own service worker (web/sw.ts) precaches the app shell and
-    // every chunk; the page registers it itself after the first paint (web/lib/pwa.ts).
+    // The installable app (docs/decisions/offline-practice.md). Our own service worker (web/sw.ts)
+    // precaches the app shell and every chunk; the page registers it itself once the first screen
+    // is there (web/main.tsx, web/lib/pwa.ts).
     VitePWA({
       strategies: 'injectManifest',
       srcDir: '.',

@@ -127,7 +127,8 @@ test("a link's screen chunk is fetched when the link is pointed at or focused, b
  * time, one round trip each; it asked for seventeen before small shared modules went into the
  * shared chunks), and what nobody waits for at the start (the service worker's registration, which
  * fetches its code and then precaches the whole app; the navigation's unread count) is asked for
- * only after the screen's reads have answered (web/lib/first-screen.ts).
+ * only after the screen's reads have answered (web/lib/first-screen.ts). The takes below the first
+ * screen (their list, players, comments and the full recorder) load once the task is there.
  */
 test("the practice screen's first load: few script files; the service worker's code and the badge's count after the screen's reads", async ({ page: signIn }) => {
   await loginAs(signIn, DEMO.students[0].email);
@@ -143,10 +144,12 @@ test("the practice screen's first load: few script files; the service worker's c
   const reads = new Map<string, number>();
   let registration: number | null = null;
   let badge: number | null = null;
+  let takes: number | null = null;
   const t0 = Date.now();
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
     if (path === '/api/conversations/unread' && badge === null) badge = Date.now() - t0;
+    if (/^\/assets\/recordings-section-/.test(path) && takes === null) takes = Date.now() - t0;
     if (r.resourceType() === 'script' && path.startsWith('/assets/')) scripts.push(path);
     if (/^\/assets\/(pwa|workbox-window)[-.]/.test(path) && registration === null) registration = Date.now() - t0;
   });
@@ -164,8 +167,11 @@ test("the practice screen's first load: few script files; the service worker's c
     expect(reads.get(read)!, `${read} before the service worker (${registration} ms)`).toBeLessThanOrEqual(registration!);
     expect(reads.get(read)!, `${read} before the unread count (${badge} ms)`).toBeLessThanOrEqual(badge!);
   }
+  // the takes, their players and comments lie below the first screen: their code once the task is there, not beside it
+  await expect.poll(() => takes).not.toBeNull();
+  expect(takes!, `the takes' code (${takes} ms) after the task (${reads.get(`/api/submissions/${id}`)} ms)`).toBeGreaterThanOrEqual(reads.get(`/api/submissions/${id}`)!);
   const beforeRegistration = scripts.filter((s) => !/\/(pwa|workbox-window)[-.]/.test(s));
-  const screenFiles = beforeRegistration.filter((s) => !/\/(sync|outbox-senders|menu-dialog|score-zoom|tools-dock|run-recorder)-/.test(s));
+  const screenFiles = beforeRegistration.filter((s) => !/\/(sync|outbox-senders|menu-dialog|score-zoom|tools-dock|run-recorder|recordings-section|recording-card|landing)-/.test(s));
   expect(screenFiles.length, screenFiles.join('\n')).toBeLessThanOrEqual(8);
 });
 

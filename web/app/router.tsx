@@ -54,12 +54,14 @@ const knownTeacher = () => rememberedSessionUser()?.role.name === 'teacher';
 
 /**
  * A task (the practice screen): the task, its takes (the newest feedback leads the screen) and its
- * practice sessions, all beside the screen's chunk; once the task is there, the signed link of
+ * practice sessions, all beside the screen's chunk (a teacher's also the takes' chunk); once the task is there, the signed link of
  * the score it shows first. Started before the user is confirmed: a remembered student's user is
  * there at once, anyone else's read of a task not theirs only gets its 403 or 404.
  */
 function prefetchTask(id: number): null {
   const student = rememberedSessionUser()?.role.name !== 'teacher';
+  // A teacher's task leads with the takes: their chunk beside the screen's (a student's waits until below the first screen is drawn).
+  if (!student) void import('@web/features/recordings/components/recordings-section').catch(() => undefined);
   const task = queryClient.fetchQuery(submissionQueryOptions(id));
   void task
     .then(async (t) => {

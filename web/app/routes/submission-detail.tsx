@@ -20,12 +20,12 @@ import {
   TaskNotes,
   taskTitle,
 } from '@web/features/tasks/components/task-detail';
+import { Skeleton } from '@web/components/ui/skeleton';
 import { OfflineNotice } from '@web/components/offline-notice';
 import { PracticeTimer } from '@web/features/practice/components/practice-timer';
 import { PracticeHistory } from '@web/features/practice/components/practice-history';
 import { MediaSection } from '@web/features/media/components/media-section';
 import { ScoreView } from '@web/features/media/components/score-view';
-import { RecordingsSection } from '@web/features/recordings/components/recordings-section';
 import { RunRecorder } from '@web/features/recordings/components/run-recorder';
 import { LatestFeedback } from '@web/features/recordings/components/latest-feedback';
 import { ToolsDock } from '@web/features/tools/components/tools-dock';
@@ -44,6 +44,10 @@ registerListening();
 // Only a teacher sees these (and its confirmation dialog): not in the student's chunk.
 const TeacherTaskActions = lazy(() => import('@web/features/tasks/components/teacher-task-actions').then((m) => ({ default: m.TeacherTaskActions })));
 const TeacherReviewCard = lazy(() => import('@web/features/progress/components/teacher-review-card').then((m) => ({ default: m.TeacherReviewCard })));
+// The takes with their players, comments and the full recorder: below the practice screen's first
+// screen, so a chunk of its own that the first load does not wait for (the router asks for it
+// beside a teacher's task, where it leads; docs/decisions/first-load-on-a-phone.md).
+const RecordingsSection = lazy(() => import('@web/features/recordings/components/recordings-section').then((m) => ({ default: m.RecordingsSection })));
 
 const parseId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : null);
 
@@ -128,7 +132,9 @@ export default function SubmissionDetailScreen() {
             </div>
           )}
           <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-            <RecordingsSection submission={recordingsFor} viewer="teacher" userId={user?.id ?? null} AnalysisView={TeacherAnalysisView} TakeActions={MessageAboutTake} />
+            <Suspense fallback={<RecordingsPending />}>
+              <RecordingsSection submission={recordingsFor} viewer="teacher" userId={user?.id ?? null} AnalysisView={TeacherAnalysisView} TakeActions={MessageAboutTake} />
+            </Suspense>
             {restDrawn && (
               <>
                 <TaskDescription task={task} />
@@ -236,13 +242,15 @@ export default function SubmissionDetailScreen() {
         {restDrawn && (
           <>
             <div className={side}>
-              <RecordingsSection
-                submission={recordingsFor}
-                viewer="student"
-                userId={userId}
-                renderTakeExtra={takeSummarySlot(analysisOptions(task.exercise))}
-                AnalysisView={StudentAnalysisView}
-              />
+              <Suspense fallback={<RecordingsPending />}>
+                <RecordingsSection
+                  submission={recordingsFor}
+                  viewer="student"
+                  userId={userId}
+                  renderTakeExtra={takeSummarySlot(analysisOptions(task.exercise))}
+                  AnalysisView={StudentAnalysisView}
+                />
+              </Suspense>
             </div>
             <div className={side}>
               <TaskFinish task={task} practised={task.time_spent_minutes > 0} completing={pendingId === task.id} onComplete={() => void onComplete()} />
@@ -268,6 +276,11 @@ export default function SubmissionDetailScreen() {
       </div>
     </div>
   );
+}
+
+/** While the takes' chunk loads: the card's frame at the height of its heading and first take, so nothing below jumps much when it arrives. */
+function RecordingsPending() {
+  return <Skeleton className="h-56 w-full rounded-xl" />;
 }
 
 /** The exercise's settings for the tools: the meter with its grouping as '7/8 (2+2+3)'. */
