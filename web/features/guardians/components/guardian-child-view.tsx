@@ -20,6 +20,7 @@ import { isApiError } from '@web/lib/api';
 import { formatDate, formatPercent, formatPracticeTime } from '@web/lib/format';
 import { useGuardianChild } from '../api/guardians';
 import { shiftDate, splitTasks, todayIn } from '../lib/child-tasks';
+import { byIso } from '@web/lib/order';
 
 export type GuardianChildViewProps = {
   /** The child's id from the address; null for an address that cannot be an id. */
@@ -197,7 +198,7 @@ function ChildTasks({ detail }: { detail: GuardianChildDetail | undefined }) {
   // docs/decisions/done-means-practised.md); what lies behind: each date, with its feedback.
   const groups = useMemo(() => {
     if (!detail) return null;
-    const upcoming = [...detail.series].sort((a, b) => a.current.due_date.localeCompare(b.current.due_date) || a.current.id - b.current.id);
+    const upcoming = [...detail.series].sort((a, b) => byIso(a.current.due_date, b.current.due_date) || a.current.id - b.current.id);
     return { upcoming, past: splitTasks(detail.submissions, today).past };
   }, [detail, today]);
   const [allPast, setAllPast] = useState(false);

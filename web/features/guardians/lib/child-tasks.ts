@@ -1,9 +1,9 @@
 import type { Submission } from '@contract/submissions';
+import { byIso } from '@web/lib/order';
+import { localToday } from '@web/lib/today';
 
-/** Today's calendar date (YYYY-MM-DD) in the browser's time zone, or in `timeZone`. */
-export function todayIn(now: Date = new Date(), timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+/** Today's calendar date (YYYY-MM-DD) in the browser's time zone, or in `timeZone` (one formatter per zone, kept). */
+export const todayIn = localToday;
 
 /** A YYYY-MM-DD date moved by whole days (calendar arithmetic in UTC: no daylight-saving shift). */
 export function shiftDate(date: string, days: number): string {
@@ -16,7 +16,7 @@ export function shiftDate(date: string, days: number): string {
  * before today) latest first; ties by id, so the order never jumps between loads.
  */
 export function splitTasks(submissions: readonly Submission[], today: string): { upcoming: Submission[]; past: Submission[] } {
-  const upcoming = submissions.filter((s) => s.due_date >= today).sort((a, b) => a.due_date.localeCompare(b.due_date) || a.id - b.id);
-  const past = submissions.filter((s) => s.due_date < today).sort((a, b) => b.due_date.localeCompare(a.due_date) || b.id - a.id);
+  const upcoming = submissions.filter((s) => s.due_date >= today).sort((a, b) => byIso(a.due_date, b.due_date) || a.id - b.id);
+  const past = submissions.filter((s) => s.due_date < today).sort((a, b) => byIso(b.due_date, a.due_date) || b.id - a.id);
   return { upcoming, past };
 }

@@ -15,6 +15,7 @@ import type { PracticeRun } from '@web/lib/practice-run';
 import { activeSessionQueryOptions, practiceKeys, sessionOfConflict, startSession, stopSession, useSessions } from '../api/practice-sessions';
 import { estimateSkew } from '../lib/elapsed';
 import { TimerView } from './timer-view';
+import { byIso } from '@web/lib/order';
 
 /** Device clock minus server clock, measured on the last start answer (0 until then). */
 let clockSkewMs = 0;
@@ -75,7 +76,7 @@ export function PracticeTimer({
       .map(asQueuedSession)
       .filter((x): x is PracticeSession => x !== null);
     if (!sessions.data && waiting.length === 0) return undefined;
-    return [...waiting, ...(sessions.data ?? [])].sort((a, b) => b.started_at.localeCompare(a.started_at));
+    return [...waiting, ...(sessions.data ?? [])].sort((a, b) => byIso(b.started_at, a.started_at));
   }, [queued, sessions.data, submissionId]);
 
   // A phone waking up: ask the server again (the display itself is already right).

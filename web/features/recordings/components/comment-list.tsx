@@ -7,6 +7,7 @@ import type { CommentAudio, RecordingComment } from '@contract/recordings';
 import { Button } from '@web/components/ui/button';
 import { TextArea } from '@web/components/ui/fields';
 import { useRecordingUrl } from '../api/recordings';
+import { byIso } from '@web/lib/order';
 
 /** A spoken comment's clip, through its signed link (the student, their teacher and their parents). */
 function CommentClip({ audio, label }: { audio: CommentAudio; label: string }) {
@@ -35,7 +36,7 @@ export function sortComments(comments: readonly RecordingComment[]): RecordingCo
     if (a.at_ms === null || b.at_ms === null) {
       if (a.at_ms !== b.at_ms) return a.at_ms === null ? -1 : 1;
     } else if (a.at_ms !== b.at_ms) return a.at_ms - b.at_ms;
-    return a.created_at.localeCompare(b.created_at) || a.id - b.id;
+    return byIso(a.created_at, b.created_at) || a.id - b.id;
   });
 }
 

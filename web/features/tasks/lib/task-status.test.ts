@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@web/lib/api';
 import { TAB_QUERY, canComplete, competencyKey, completeErrorKey, countsAfterComplete, inTab, loadErrorKey, localToday, sortForList, tabCounts, tasksForTab } from './task-status';
 
@@ -55,6 +55,8 @@ describe('messages', () => {
   });
 });
 
+const t = (id: number, status: 'open' | 'overdue' | 'completed' | 'expired', due_date: string) => ({ id, status, due_date });
+
 describe('sortForList', () => {
   it('puts work still to do first (earliest due on top), then done and expired tasks (latest first)', () => {
     const tasks = [
@@ -68,10 +70,24 @@ describe('sortForList', () => {
     expect(sortForList(tasks).map((t) => t.id)).toEqual([4, 5, 2, 6, 3, 1]);
     expect(tasks.map((t) => t.id)).toEqual([1, 2, 3, 4, 5, 6]); // input untouched
   });
+
+  it('orders without a collator (ISO dates by code unit: no ICU collation data on the first load)', () => {
+    const spy = vi.spyOn(String.prototype, 'localeCompare');
+    const collator = vi.spyOn(Intl, 'Collator');
+    try {
+      const list = [t(1, 'open', '2026-11-25'), t(2, 'completed', '2026-11-01'), t(3, 'open', '2026-11-21')];
+      expect(sortForList(list).map((s) => s.id)).toEqual([3, 1, 2]);
+      expect(tasksForTab([list], 'open').map((s) => s.id)).toEqual([3, 1]);
+      expect(spy).not.toHaveBeenCalled();
+      expect(collator).not.toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+      collator.mockRestore();
+    }
+  });
 });
 
 describe('tasksForTab', () => {
-  const t = (id: number, status: 'open' | 'overdue' | 'completed' | 'expired', due_date: string) => ({ id, status, due_date });
   it('joins the pages once per task, in the server order of the tab', () => {
     const pages = [
       [t(4, 'overdue', '2026-11-21'), t(5, 'open', '2026-11-22')],

@@ -1,5 +1,6 @@
 import type { SUBMISSION_ORDERS, Submission, SubmissionCounts } from '@contract/submissions';
 import { isApiError } from '@web/lib/api';
+import { byIso } from '@web/lib/order';
 
 export type TaskTab = 'all' | 'open' | 'completed';
 export const TASK_TABS: TaskTab[] = ['all', 'open', 'completed'];
@@ -57,7 +58,7 @@ export function sortForList<T extends Pick<Submission, 'status' | 'due_date' | '
   const todo = (s: T) => s.status === 'open' || s.status === 'overdue';
   return [...list].sort((a, b) => {
     if (todo(a) !== todo(b)) return todo(a) ? -1 : 1;
-    const byDue = todo(a) ? a.due_date.localeCompare(b.due_date) : b.due_date.localeCompare(a.due_date);
+    const byDue = todo(a) ? byIso(a.due_date, b.due_date) : byIso(b.due_date, a.due_date);
     return byDue || a.id - b.id;
   });
 }
@@ -77,8 +78,8 @@ export function tasksForTab<T extends Pick<Submission, 'status' | 'due_date' | '
       list.push(s);
     }
   if (tab === 'all') return sortForList(list);
-  if (tab === 'open') return list.sort((a, b) => a.due_date.localeCompare(b.due_date) || a.id - b.id);
-  return list.sort((a, b) => b.due_date.localeCompare(a.due_date) || b.id - a.id);
+  if (tab === 'open') return list.sort((a, b) => byIso(a.due_date, b.due_date) || a.id - b.id);
+  return list.sort((a, b) => byIso(b.due_date, a.due_date) || b.id - a.id);
 }
 
 /** SPEC.md: expired and completed tasks cannot be marked. */
