@@ -235,6 +235,41 @@ test.describe('the practice screen plays', () => {
     await expect(page.getByTestId('tools-dock-toggle')).toBeFocused();
   });
 
+  test("a part whose code cannot be loaded stays in its place: the timer runs on, 'Erneut versuchen' loads it", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    // The takes' chunk fails once, as on a line that drops for a moment (docs/decisions/first-load-on-a-phone.md).
+    let refused = 0;
+    await page.route(/\/assets\/recordings-section-[^/]*\.js$/, async (route) => {
+      if (refused === 0) {
+        refused++;
+        await route.abort('internetdisconnected');
+      } else await route.continue();
+    });
+    await loginAs(page, STUDENT.email);
+    await page.getByTestId('practice-now').first().click();
+    await expect(page.getByTestId('practice-region')).toBeVisible();
+    await page.getByTestId('practice-toggle').click();
+    await expect(page.getByTestId('practice-toggle')).toHaveAttribute('data-running', 'true');
+    const failed = page.getByRole('alert').filter({ hasText: 'Dieser Teil der Seite konnte nicht geladen werden.' });
+    await expect(failed).toBeVisible();
+    expect(refused).toBe(1);
+    // the rest of the screen is still there and the timer still runs
+    await expect(page.getByTestId('practice-toggle')).toHaveAttribute('data-running', 'true');
+    await expect(page.getByTestId('run-record')).toBeVisible();
+    await expect(page.getByTestId('recordings')).toHaveCount(0);
+    await expectNoSeriousAxe(page);
+    await failed.scrollIntoViewIfNeeded();
+    await shoot(page, 'de-390-part-failed');
+    // by keyboard: the button, Enter
+    await failed.getByRole('button', { name: 'Erneut versuchen' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('recordings')).toBeVisible();
+    await expect(failed).toHaveCount(0);
+    await expect(page.getByTestId('practice-toggle')).toHaveAttribute('data-running', 'true');
+    await page.getByTestId('practice-toggle').click();
+    await expect(page.getByTestId('practice-toggle')).toHaveAttribute('data-running', 'false');
+  });
+
   test('from 1440 px the piece sits beside the controls (de and tr, before start, running, recording)', async ({ page }) => {
     await page.setViewportSize(WIDE);
     await loginAs(page, STUDENT.email);

@@ -1,13 +1,14 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Exercise } from '@contract/exercises';
 import { useCourses, useSelectedCourse } from '@web/features/course-selection/course-selection';
 import { ExercisesPage } from '@web/features/exercises/components/exercises-page';
 import { localToday } from '@web/features/tasks/lib/task-status';
+import { LazySection, lazyPart } from '@web/components/ui/lazy-section';
 
 // Opens on a click: its code is fetched then (docs/decisions/first-load-on-a-phone.md).
-const AssignmentDialog = lazy(() => import('@web/features/assignments/components/assignment-dialog').then((m) => ({ default: m.AssignmentDialog })));
+const AssignmentDialog = lazyPart(() => import('@web/features/assignments/components/assignment-dialog').then((m) => ({ default: m.AssignmentDialog })));
 
 /**
  * /exercises (teacher): the exercise library of the selected course (or all courses). 'Zuweisen' on
@@ -32,7 +33,7 @@ export default function ExercisesScreen() {
     <>
       <ExercisesPage courseId={courseId} courses={courses.data ?? []} onAssign={onAssign} startCreating={params.get('new') === '1'} />
       {exerciseId !== null && (
-        <Suspense fallback={null}>
+        <LazySection fallback={null}>
           <AssignmentDialog
             date={dialogDate}
             exerciseId={exerciseId}
@@ -41,7 +42,7 @@ export default function ExercisesScreen() {
             onClose={() => setDialogDate(null)}
             onCreated={onCreated}
           />
-        </Suspense>
+        </LazySection>
       )}
     </>
   );

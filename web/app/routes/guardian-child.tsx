@@ -1,6 +1,6 @@
 import '@web/features/recordings/i18n';
 import '@web/features/guardians/i18n';
-import { lazy, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { formatMoment } from '@contract/recordings-limits';
@@ -13,11 +13,12 @@ import { ChartSkeleton, GuardianChildView } from '@web/features/guardians/compon
 import { CommentList } from '@web/features/recordings/components/comment-list';
 import { RecordingPlayer, type PlayerHandle } from '@web/features/recordings/components/recording-player';
 import { PlayFromHere, useLandOnMoment, type TakeLanding } from '@web/features/recordings/components/landing';
-import { Suspense } from 'react';
+
 import { ParentTakeLine } from '../compositions/listening-slots';
+import { LazySection, lazyPart } from '@web/components/ui/lazy-section';
 
 // Chart.js is large: its chunk loads only when the chart comes near the screen.
-const PracticeChart = lazy(() => import('@web/features/progress/components/practice-chart').then((m) => ({ default: m.PracticeChart })));
+const PracticeChart = lazyPart(() => import('@web/features/progress/components/practice-chart').then((m) => ({ default: m.PracticeChart })));
 
 /**
  * One recording for a guardian: the player (waveform, the comments as markers; the file through
@@ -61,9 +62,9 @@ function GuardianRecording({ recording, landing }: { recording: Recording; landi
         )}
         <RecordingPlayer ref={player} recording={recording} />
         {/* what the app heard, in a line (docs/decisions/listening.md) */}
-        <Suspense fallback={null}>
+        <LazySection fallback={null}>
           <ParentTakeLine take={recording} />
-        </Suspense>
+        </LazySection>
         <div>
           <h4 className="mb-1 text-sm font-semibold text-slate-900">{t('child.comments')}</h4>
           <CommentList comments={recording.comments} onPlay={(ms) => void player.current?.playFrom(ms)} highlightId={landing?.commentId ?? null} />

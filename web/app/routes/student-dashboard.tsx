@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import { useNavigate } from 'react-router';
 import { useAuth } from '@web/lib/auth/auth-provider';
 import { StudentDashboardView } from '@web/features/progress/components/student-dashboard-view';
@@ -6,9 +5,10 @@ import { StudentRecordingNotes } from '@web/features/recordings/components/feedb
 import { CalendarSubscription } from '@web/features/calendar/components/calendar-subscription';
 import { OfflineNotice, useLastUpdated } from '@web/components/offline-notice';
 import { CompleteTaskButton } from '@web/features/tasks/components/complete-button';
+import { lazyPart } from '@web/components/ui/lazy-section';
 
 // FullCalendar is large: its chunk loads only when the calendar comes near the screen.
-const TaskCalendar = lazy(() => import('@web/features/calendar/components/TaskCalendar').then((m) => ({ default: m.TaskCalendar })));
+const TaskCalendar = lazyPart(() => import('@web/features/calendar/components/TaskCalendar').then((m) => ({ default: m.TaskCalendar })));
 
 /** The student's home at '/' (today first), with the read-only calendar of their tasks further down. */
 export default function StudentDashboardScreen() {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,10 +8,11 @@ import { StudentDetailView } from '@web/features/progress/components/student-det
 import { StudentGuardians } from '@web/features/guardians/components/student-guardians';
 import { TaskPanel } from '@web/app/compositions/task-panel';
 import { localToday } from '@web/lib/today';
+import { LazySection, lazyPart } from '@web/components/ui/lazy-section';
 
 // Opens on a click: its code is fetched then (docs/decisions/first-load-on-a-phone.md).
 const loadAssignmentDialog = () => import('@web/features/assignments/components/assignment-dialog').then((m) => ({ default: m.AssignmentDialog }));
-const AssignmentDialog = lazy(loadAssignmentDialog);
+const AssignmentDialog = lazyPart(loadAssignmentDialog);
 
 /**
  * /students/{id} (teacher): one student's overview, practice chart, recent tasks with review,
@@ -57,9 +58,9 @@ function StudentDetailWithAssign({ studentId }: { studentId: number | null }) {
         {studentId !== null && <StudentGuardians studentId={studentId} />}
       </StudentDetailView>
       {dialogUsed && studentId !== null && (
-        <Suspense fallback={null}>
+        <LazySection fallback={null}>
           <AssignmentDialog date={dialogDate} studentId={studentId} pickDate courseId={null} onClose={() => setDialogDate(null)} onCreated={onCreated} />
-        </Suspense>
+        </LazySection>
       )}
     </>
   );

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useDeferredValue, useEffect, useRef } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import {
   taskTitle,
 } from '@web/features/tasks/components/task-detail';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { LazySection, lazyPart } from '@web/components/ui/lazy-section';
 import { OfflineNotice } from '@web/components/offline-notice';
 import { PracticeTimer } from '@web/features/practice/components/practice-timer';
 import { PracticeHistory } from '@web/features/practice/components/practice-history';
@@ -42,12 +43,12 @@ import { MessageAboutTake, MessageTeacherLink } from '../compositions/message-li
 registerListening();
 
 // Only a teacher sees these (and its confirmation dialog): not in the student's chunk.
-const TeacherTaskActions = lazy(() => import('@web/features/tasks/components/teacher-task-actions').then((m) => ({ default: m.TeacherTaskActions })));
-const TeacherReviewCard = lazy(() => import('@web/features/progress/components/teacher-review-card').then((m) => ({ default: m.TeacherReviewCard })));
+const TeacherTaskActions = lazyPart(() => import('@web/features/tasks/components/teacher-task-actions').then((m) => ({ default: m.TeacherTaskActions })));
+const TeacherReviewCard = lazyPart(() => import('@web/features/progress/components/teacher-review-card').then((m) => ({ default: m.TeacherReviewCard })));
 // The takes with their players, comments and the full recorder: below the practice screen's first
 // screen, so a chunk of its own that the first load does not wait for (the router asks for it
 // beside a teacher's task, where it leads; docs/decisions/first-load-on-a-phone.md).
-const RecordingsSection = lazy(() => import('@web/features/recordings/components/recordings-section').then((m) => ({ default: m.RecordingsSection })));
+const RecordingsSection = lazyPart(() => import('@web/features/recordings/components/recordings-section').then((m) => ({ default: m.RecordingsSection })));
 
 const parseId = (raw: string | undefined) => (raw && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2147483647 ? Number(raw) : null);
 
@@ -132,9 +133,9 @@ export default function SubmissionDetailScreen() {
             </div>
           )}
           <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-            <Suspense fallback={<RecordingsPending />}>
+            <LazySection fallback={<RecordingsPending />}>
               <RecordingsSection submission={recordingsFor} viewer="teacher" userId={user?.id ?? null} AnalysisView={TeacherAnalysisView} TakeActions={MessageAboutTake} />
-            </Suspense>
+            </LazySection>
             {restDrawn && (
               <>
                 <TaskDescription task={task} />
@@ -144,14 +145,14 @@ export default function SubmissionDetailScreen() {
           </div>
           <div className="space-y-6 lg:col-start-3">
             {/* A teacher's view leads with the review; deleting stays last, as a secondary action. */}
-            <Suspense fallback={null}>
+            <LazySection fallback={null}>
               <TeacherReviewCard task={task} />
-            </Suspense>
+            </LazySection>
             {restDrawn && <TaskFacts task={task} viewer={viewer} />}
             <PracticeHistory submissionId={task.id} />
-            <Suspense fallback={null}>
+            <LazySection fallback={null}>
               <TeacherTaskActions task={task} />
-            </Suspense>
+            </LazySection>
           </div>
         </div>
       </div>
@@ -242,7 +243,7 @@ export default function SubmissionDetailScreen() {
         {restDrawn && (
           <>
             <div className={side}>
-              <Suspense fallback={<RecordingsPending />}>
+              <LazySection fallback={<RecordingsPending />}>
                 <RecordingsSection
                   submission={recordingsFor}
                   viewer="student"
@@ -250,7 +251,7 @@ export default function SubmissionDetailScreen() {
                   renderTakeExtra={takeSummarySlot(analysisOptions(task.exercise))}
                   AnalysisView={StudentAnalysisView}
                 />
-              </Suspense>
+              </LazySection>
             </div>
             <div className={side}>
               <TaskFinish task={task} practised={task.time_spent_minutes > 0} completing={pendingId === task.id} onComplete={() => void onComplete()} />

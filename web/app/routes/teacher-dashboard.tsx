@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
@@ -20,18 +20,19 @@ import { WhenVisible } from '@web/components/ui/when-visible';
 import { CalendarSubscription } from '@web/features/calendar/components/calendar-subscription';
 import { CALENDAR_EVENTS_KEY, useCalendarEvents } from '@web/features/calendar/api/calendar-events';
 import { agendaWeek } from '@web/features/calendar/lib/agenda';
+import { LazySection, lazyPart } from '@web/components/ui/lazy-section';
 
 // FullCalendar is the heaviest part of the page: its own chunk, fetched at once but rendered after
 // the first paint, in a skeleton of the same size (no layout shift).
 const loadCalendar = () => import('@web/features/calendar/components/TaskCalendar').then((m) => ({ default: m.TaskCalendar }));
-const TaskCalendar = lazy(loadCalendar);
+const TaskCalendar = lazyPart(loadCalendar);
 
 // The assignment dialog and the task panel open on a click: their code (forms, Headless UI, the
 // review's schemas) is fetched after the first paint, not before it (docs/decisions/first-load-on-a-phone.md).
 const loadAssignmentDialog = () => import('@web/features/assignments/components/assignment-dialog').then((m) => ({ default: m.AssignmentDialog }));
 const loadTaskPanel = () => import('@web/app/compositions/task-panel').then((m) => ({ default: m.TaskPanel }));
-const AssignmentDialog = lazy(loadAssignmentDialog);
-const TaskPanel = lazy(loadTaskPanel);
+const AssignmentDialog = lazyPart(loadAssignmentDialog);
+const TaskPanel = lazyPart(loadTaskPanel);
 
 /** Runs `fn` when the browser is idle after the first paint (at the latest after `timeout` ms). */
 function afterPaint(fn: () => void, timeout = 1200): () => void {
@@ -178,9 +179,9 @@ export default function TeacherDashboardScreen() {
                     <TaskCalendar canCreate courseId={courseId} onDateClick={onDateClick} onEventClick={onEventClick} onDayOpen={onDayOpen} />
                   </WhenVisible>
                 ) : calendarReady ? (
-                  <Suspense fallback={<CalendarSkeleton />}>
+                  <LazySection fallback={<CalendarSkeleton />}>
                     <TaskCalendar canCreate courseId={courseId} onDateClick={onDateClick} onEventClick={onEventClick} onDayOpen={onDayOpen} />
-                  </Suspense>
+                  </LazySection>
                 ) : (
                   <CalendarSkeleton />
                 )}
@@ -197,14 +198,14 @@ export default function TeacherDashboardScreen() {
       </div>
       {/* Mounted from the first opening on, so they can animate out when closed. */}
       {(dialogUsed || dialogDate !== null) && (
-        <Suspense fallback={null}>
+        <LazySection fallback={null}>
           <AssignmentDialog date={dialogDate} courseId={courseId} pickDate={pickDate} onClose={() => setDialogDate(null)} onCreated={onCreated} />
-        </Suspense>
+        </LazySection>
       )}
       {(panelUsed || panelId !== null) && (
-        <Suspense fallback={null}>
+        <LazySection fallback={null}>
           <TaskPanel submissionId={panelId} onClose={() => setPanelId(null)} />
-        </Suspense>
+        </LazySection>
       )}
     </>
   );

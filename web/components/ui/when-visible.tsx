@@ -1,4 +1,5 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { LazySection } from './lazy-section';
 
 /**
  * Renders `children` only once its place comes near the viewport (200 px ahead), `fallback`
@@ -43,7 +44,7 @@ export function WhenVisible({
   }, [show, rootMargin]);
   return (
     <div ref={ref} className={className} data-testid={testId} data-shown={show || undefined}>
-      {show ? <Suspense fallback={fallback}>{children}</Suspense> : fallback}
+      {show ? <LazySection fallback={fallback}>{children}</LazySection> : fallback}
     </div>
   );
 }

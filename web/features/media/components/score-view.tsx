@@ -1,11 +1,12 @@
-import { Suspense, lazy, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FileText, Maximize2 } from 'lucide-react';
 import type { MediaFile } from '@contract/submissions';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useMediaUrl } from '../api/get-media-url';
+import { LazySection, lazyPart } from '@web/components/ui/lazy-section';
 
-const ScoreZoom = lazy(() => import('./score-zoom'));
+const ScoreZoom = lazyPart(() => import('./score-zoom'));
 
 const bigLink =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg bg-white px-4 text-sm font-medium text-slate-800 shadow-xs ring-1 ring-slate-300 ring-inset hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900';
@@ -44,9 +45,9 @@ function ScoreImage({ file, exerciseId }: { file: MediaFile; exerciseId: number 
       </figure>
       {/* Full screen with zoom steps; its code (Headless UI's dialog) loads on the first open. */}
       {open && link.data && (
-        <Suspense fallback={null}>
+        <LazySection fallback={null}>
           <ScoreZoom src={link.data} alt={file.filename} title={title} onClose={() => setOpen(false)} />
-        </Suspense>
+        </LazySection>
       )}
     </>
   );

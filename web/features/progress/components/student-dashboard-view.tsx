@@ -1,4 +1,4 @@
-import { lazy, useDeferredValue, useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '@web/lib/i18n';
 import { Link } from 'react-router';
@@ -17,8 +17,9 @@ import { useCurrentSeries, useMyMetrics } from '../api/progress';
 import { localToday } from '@web/lib/today';
 import { LearningStats } from './learning-stats';
 import { UpcomingTasks } from './upcoming-tasks';
+import { lazyPart } from '@web/components/ui/lazy-section';
 
-const PracticeChart = lazy(() => import('./practice-chart').then((m) => ({ default: m.PracticeChart })));
+const PracticeChart = lazyPart(() => import('./practice-chart').then((m) => ({ default: m.PracticeChart })));
 
 const chartSlot = <Skeleton className="h-[22rem] w-full rounded-xl sm:h-[24rem]" />;
 

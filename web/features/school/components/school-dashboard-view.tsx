@@ -1,5 +1,5 @@
 import '@web/features/school/i18n';
-import { lazy, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowRight, BarChart3, Clock3, GraduationCap, HeartHandshake, Pencil, ScrollText, UserPlus, Users } from 'lucide-react';
@@ -18,9 +18,10 @@ import { weekSeries } from '../lib/school';
 import { LoadError } from './load-error';
 import { RenameSchoolDialog } from './rename-school-dialog';
 import { SchoolStorageCard } from './school-storage-card';
+import { lazyPart } from '@web/components/ui/lazy-section';
 
 // Chart.js is the heaviest part of the page: its own chunk, loaded when the charts come near.
-const SchoolWeeksChart = lazy(() => import('./school-weeks-charts'));
+const SchoolWeeksChart = lazyPart(() => import('./school-weeks-charts'));
 
 const chartBox = 'relative h-56 w-full min-w-0 sm:h-64';
 

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Plus, Search, SearchX, Users, X } from 'lucide-react';
 import type { Student } from '@contract/students';
@@ -14,11 +14,12 @@ import { useStudentMutations, useStudents, useStudentsProgress } from '../api/st
 import { filterStudents } from '@web/lib/filter-students';
 import { StudentsTable, type StudentSort } from './students-table';
 import type { StudentFormValues } from './student-form';
+import { LazySection, lazyPart } from '@web/components/ui/lazy-section';
 
 // The form (its dialog, fields and limits) opens on a click: fetched then, or when the pointer or
 // the focus reaches "Schüler hinzufügen", not before the list can paint (docs/decisions/first-load-on-a-phone.md).
 const loadStudentForm = () => import('./student-form').then((m) => ({ default: m.StudentForm }));
-const StudentForm = lazy(loadStudentForm);
+const StudentForm = lazyPart(loadStudentForm);
 
 function StudentsSkeleton({ label }: { label: string }) {
   return (
@@ -207,7 +208,7 @@ export function StudentsPage({ courseId, courses, startCreating = false }: Stude
 
       {/* Mounted from the first opening on, so it can animate out when closed. */}
       {(formUsed || formOpen) && (
-        <Suspense fallback={null}>
+        <LazySection fallback={null}>
           <StudentForm
             open={formOpen}
             student={editing}
@@ -216,7 +217,7 @@ export function StudentsPage({ courseId, courses, startCreating = false }: Stude
             onClose={() => setFormOpen(false)}
             onSubmit={submit}
           />
-        </Suspense>
+        </LazySection>
       )}
     </>
   );

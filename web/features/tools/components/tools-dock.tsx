@@ -1,11 +1,12 @@
-import { Suspense, lazy, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { Skeleton } from '@web/components/ui/skeleton';
 import type { ToolsSettings } from './tools-panel';
+import { LazySection, lazyPart } from '@web/components/ui/lazy-section';
 
 // The tools in their own chunk, fetched on the first open: the practice screen's first paint carries none of them.
-const ToolsPanel = lazy(() => import('./tools-panel').then((m) => ({ default: m.ToolsPanel })));
+const ToolsPanel = lazyPart(() => import('./tools-panel').then((m) => ({ default: m.ToolsPanel })));
 
 /**
  * The practice tools (metronome, tuner, drone) in a sheet over the score: a bottom sheet on phones,
@@ -77,9 +78,9 @@ export function ToolsDock({ initial, summary, toolsKey }: { initial: ToolsSettin
             </button>
           </div>
           <div className="p-4">
-            <Suspense fallback={<Skeleton className="h-[40rem] w-full" />}>
+            <LazySection fallback={<Skeleton className="h-[40rem] w-full" />}>
               <ToolsPanel key={toolsKey} initial={initial} />
-            </Suspense>
+            </LazySection>
           </div>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AudioWaveform, Gauge, Music2 } from 'lucide-react';
 import { MAKAM_KEYS, USUL_KEYS, type MakamKey, type Stroke, type TempoUnit, type UsulKey } from '@contract/music-keys';
@@ -9,11 +9,12 @@ import { TempoText } from '@web/components/settings-summary';
 import { USULS, barFor, parseMeter, tempoUnitFor } from '../lib/usul';
 import { clampTempo } from '../lib/scheduler';
 import type { TuningSettings } from './tuner';
+import { LazySection, lazyPart } from '@web/components/ui/lazy-section';
 
 // Each tool its own chunk: the page paints its frame first, and /login never loads them.
-const Metronome = lazy(() => import('./metronome'));
-const Tuner = lazy(() => import('./tuner'));
-const Drone = lazy(() => import('./drone'));
+const Metronome = lazyPart(() => import('./metronome'));
+const Tuner = lazyPart(() => import('./tuner'));
+const Drone = lazyPart(() => import('./drone'));
 
 /** The settings an exercise may carry (all optional). */
 export type ToolsSettings = {
@@ -94,7 +95,7 @@ export function ToolsPanel({ initial, onPatternChange, onTempoChange, className 
       )}
       {/* One boundary for the three lazy tools: they appear together in place of one skeleton, so
           nothing that was already on screen moves when a tool's chunk arrives (CLS). */}
-      <Suspense fallback={<Skeleton className="h-[40rem] w-full" />}>
+      <LazySection fallback={<Skeleton className="h-[40rem] w-full" />}>
       <div className="grid gap-4 @4xl:grid-cols-2 @4xl:items-start">
         <Section title={t('metronome.title')} icon={<Gauge aria-hidden="true" className="size-5 text-brand-600" />} testId="tool-metronome">
           <Metronome
@@ -116,7 +117,7 @@ export function ToolsPanel({ initial, onPatternChange, onTempoChange, className 
           </Section>
         </div>
       </div>
-      </Suspense>
+      </LazySection>
     </div>
   );
 }
