@@ -26,14 +26,38 @@ export const STUDENT_EMAIL = DEMO.students[0].email;
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
-/** Signs in through the sign-in form and waits for the dashboard (after the reload at /). */
+/**
+ * Signs in by the API and opens the home, as the sign-in form leaves the browser: the token and the
+ * user where the app keeps them (localStorage `token`, `lastUser`), then one load of `/`. The form
+ * itself is driven by `signInThroughForm` where a test is about signing in; everywhere else this
+ * saves the load of /login and the form's reload (docs/decisions/bench-results.md, "Browser tests:
+ * where CI's time goes").
+ */
 export async function loginAs(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+  const res = await page.request.post('/api/login', { data: { email, password } });
+  expect(res.status(), `sign-in of ${email}: ${await res.text()}`).toBe(200);
+  const { token, user } = (await res.json()) as { token: string; user: unknown };
+  // The app's origin, without starting the app, to write its storage.
+  if (!page.url().startsWith('http')) await page.goto('/api/health');
+  await page.evaluate(
+    ({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('lastUser', JSON.stringify({ tokenTail: token.slice(-12), user }));
+    },
+    { token, user },
+  );
+  await page.goto('/');
+  // The user's name appears in the layout (in the sidebar, hidden on phones until the menu opens).
+  await expect(page.getByTestId('user-name').first()).not.toBeEmpty();
+}
+
+/** Signs in through the sign-in form and waits for the home (after the form's reload at /). */
+export async function signInThroughForm(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');
   await page.locator('input[name="email"]').fill(email);
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form button[type="submit"]').click();
   await page.waitForURL((url) => url.pathname === '/');
-  // The user's name appears in the layout (in the sidebar, hidden on phones until the menu opens).
   await expect(page.getByTestId('user-name').first()).not.toBeEmpty();
 }
 

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { DEMO, PHONE, STUDENT_EMAIL, TEACHER_EMAIL, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, shot, test } from './fixtures';
+import { DEMO, PHONE, STUDENT_EMAIL, TEACHER_EMAIL, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, shot, signInThroughForm, test } from './fixtures';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: /Hauptnavigation|Ana gezinme/ });
 const sidebar = (page: Page) => page.locator('aside');
@@ -84,7 +84,7 @@ test.describe('sign-in', () => {
 
 test.describe('teacher', () => {
   test('signs in and sees the teacher navigation, course selector and own name', async ({ page }) => {
-    await loginAs(page, TEACHER_EMAIL);
+    await signInThroughForm(page, TEACHER_EMAIL);
     await expect(page.getByRole('status').filter({ hasText: 'Erfolgreich angemeldet' })).toBeVisible();
     const links = nav(page).getByRole('link');
     await expect(links).toHaveText(['Dashboard', /^Zu prüfen/, /^Nachrichten/, 'Schüler', 'Kurse', 'Übungen', 'Übungswerkzeuge']);
@@ -181,7 +181,7 @@ test.describe('teacher', () => {
 
 test.describe('student', () => {
   test('signs in and sees the student navigation, no course selector', async ({ page }) => {
-    await loginAs(page, STUDENT_EMAIL);
+    await signInThroughForm(page, STUDENT_EMAIL);
     await expect(nav(page).getByRole('link')).toHaveText(['Dashboard', 'Aufgaben', /^Nachrichten/, 'Übungswerkzeuge']);
     await expect(sidebar(page).getByTestId('user-name')).toHaveText(DEMO.students[0].name);
     await expect(sidebar(page).getByTestId('user-role')).toHaveText('Schüler');
