@@ -211,3 +211,34 @@ test('the list follows the selected course; screenshots in German and Turkish, d
   await page.getByRole('dialog', { name: 'Übung bearbeiten' }).getByTestId('existing-files').scrollIntoViewIfNeeded();
   await viewShot(page, 'modal-de-phone-files');
 });
+
+/**
+ * A dialog whose code cannot be loaded (docs/decisions/first-load-on-a-phone.md, "A part whose
+ * chunk cannot be loaded fails in its place"): the message floats over the screen, where the
+ * dialog would have shown, and the list stays; 'Erneut versuchen' loads it and the dialog opens.
+ */
+test("a dialog whose code cannot be loaded says so on screen; 'Erneut versuchen' opens it (phone and desktop)", async ({ page }) => {
+  let refuse = true;
+  await page.route(/\/assets\/assignment-dialog-[^/]*\.js$/, (route) => (refuse ? route.abort('internetdisconnected') : route.continue()));
+  await loginAs(page, DEMO.teacher.email);
+  for (const size of [PHONE, DESKTOP]) {
+    refuse = true;
+    await page.setViewportSize(size);
+    await page.goto('/exercises');
+    const card = page.getByTestId('exercise-card').first();
+    await card.getByRole('button', { name: 'Zuweisen' }).click();
+    const failed = page.getByRole('alert').filter({ hasText: 'Dieser Teil der Seite konnte nicht geladen werden.' });
+    await expect(failed).toBeInViewport({ ratio: 1 });
+    await expect(card).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expectNoSeriousAxe(page);
+    if (size === PHONE) await viewShot(page, 'assign-dialog-failed-de-phone');
+    refuse = false;
+    await failed.getByRole('button', { name: 'Erneut versuchen' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(failed).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
+});

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Menu } from 'lucide-react';
@@ -13,8 +13,9 @@ import { useMenuUnread } from './messages-badge';
 import { OutboxIndicator } from '@web/features/offline/components/outbox-indicator';
 import { OutboxSync } from './outbox-sync';
 import { useMediaQuery } from '@web/lib/media-query';
+import { LazySection, lazyPart } from '@web/components/ui/lazy-section';
 
-const MenuDialog = lazy(() => import('./menu-dialog'));
+const MenuDialog = lazyPart(() => import('./menu-dialog'));
 
 /** SPEC.md main layout: fixed sidebar on large screens, top bar with a menu dialog on small ones. */
 export default function MainLayout() {
@@ -99,9 +100,9 @@ export default function MainLayout() {
 
       {/* The phone menu's code (Headless UI's dialog) loads on the first open, not with every page. */}
       {menuWanted && (
-        <Suspense fallback={null}>
+        <LazySection fallback={null} floating>
           <MenuDialog open={menuOpen} onClose={() => setMenuOpen(false)} />
-        </Suspense>
+        </LazySection>
       )}
 
       <div className="lg:pl-72">

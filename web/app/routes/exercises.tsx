@@ -33,7 +33,7 @@ export default function ExercisesScreen() {
     <>
       <ExercisesPage courseId={courseId} courses={courses.data ?? []} onAssign={onAssign} startCreating={params.get('new') === '1'} />
       {exerciseId !== null && (
-        <LazySection fallback={null}>
+        <LazySection fallback={null} floating>
           <AssignmentDialog
             date={dialogDate}
             exerciseId={exerciseId}

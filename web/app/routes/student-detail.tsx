@@ -58,7 +58,7 @@ function StudentDetailWithAssign({ studentId }: { studentId: number | null }) {
         {studentId !== null && <StudentGuardians studentId={studentId} />}
       </StudentDetailView>
       {dialogUsed && studentId !== null && (
-        <LazySection fallback={null}>
+        <LazySection fallback={null} floating>
           <AssignmentDialog date={dialogDate} studentId={studentId} pickDate courseId={null} onClose={() => setDialogDate(null)} onCreated={onCreated} />
         </LazySection>
       )}

@@ -198,12 +198,12 @@ export default function TeacherDashboardScreen() {
       </div>
       {/* Mounted from the first opening on, so they can animate out when closed. */}
       {(dialogUsed || dialogDate !== null) && (
-        <LazySection fallback={null}>
+        <LazySection fallback={null} floating>
           <AssignmentDialog date={dialogDate} courseId={courseId} pickDate={pickDate} onClose={() => setDialogDate(null)} onCreated={onCreated} />
         </LazySection>
       )}
       {(panelUsed || panelId !== null) && (
-        <LazySection fallback={null}>
+        <LazySection fallback={null} floating>
           <TaskPanel submissionId={panelId} onClose={() => setPanelId(null)} />
         </LazySection>
       )}

@@ -1,4 +1,5 @@
-import { createContext, lazy, Suspense, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useRef, useState, type ReactNode } from 'react';
+import { LazySection, lazyPart } from './lazy-section';
 
 export type ConfirmOptions = {
   title?: ReactNode;
@@ -18,14 +19,14 @@ export type ConfirmDialogProps = ConfirmOptions & {
 };
 
 // The dialog's code (Headless UI) loads on first use, not with the sign-in page.
-const ConfirmDialogView = lazy(() => import('./confirm-dialog-view'));
+const ConfirmDialogView = lazyPart(() => import('./confirm-dialog-view'));
 
 /** Asks before an irreversible action (every delete). */
 export function ConfirmDialog(props: ConfirmDialogProps) {
   return (
-    <Suspense fallback={null}>
+    <LazySection fallback={null} floating>
       <ConfirmDialogView {...props} />
-    </Suspense>
+    </LazySection>
   );
 }
 

@@ -14,9 +14,23 @@ import { cn } from './cn';
  * Parts are declared with `lazyPart` instead of `lazy`: React keeps a lazy component's failed
  * import for good, so a retry needs a fresh one, and `lazyPart` makes it on the retry.
  */
-export function LazySection({ children, fallback, className }: { children: ReactNode; fallback: ReactNode; className?: string }) {
+export function LazySection({
+  children,
+  fallback,
+  className,
+  floating = false,
+}: {
+  children: ReactNode;
+  fallback: ReactNode;
+  className?: string;
+  /**
+   * For a dialog, whose place in the page is not where it shows: the message floats over the
+   * bottom of the screen (above the phone's tab bar) instead.
+   */
+  floating?: boolean;
+}) {
   return (
-    <SectionBoundary className={className}>
+    <SectionBoundary className={cn(floating && 'fixed inset-x-4 bottom-24 z-50 shadow-lg sm:left-auto sm:w-[28rem] lg:bottom-6', className)}>
       <Suspense fallback={fallback}>{children}</Suspense>
     </SectionBoundary>
   );

@@ -45,7 +45,7 @@ function ScoreImage({ file, exerciseId }: { file: MediaFile; exerciseId: number 
       </figure>
       {/* Full screen with zoom steps; its code (Headless UI's dialog) loads on the first open. */}
       {open && link.data && (
-        <LazySection fallback={null}>
+        <LazySection fallback={null} floating>
           <ScoreZoom src={link.data} alt={file.filename} title={title} onClose={() => setOpen(false)} />
         </LazySection>
       )}

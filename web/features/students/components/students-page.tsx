@@ -208,7 +208,7 @@ export function StudentsPage({ courseId, courses, startCreating = false }: Stude
 
       {/* Mounted from the first opening on, so it can animate out when closed. */}
       {(formUsed || formOpen) && (
-        <LazySection fallback={null}>
+        <LazySection fallback={null} floating>
           <StudentForm
             open={formOpen}
             student={editing}
