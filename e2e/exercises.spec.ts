@@ -217,24 +217,32 @@ test('the list follows the selected course; screenshots in German and Turkish, d
  * chunk cannot be loaded fails in its place"): the message floats over the screen, where the
  * dialog would have shown, and the list stays; 'Erneut versuchen' loads it and the dialog opens.
  */
-test("a dialog whose code cannot be loaded says so on screen; 'Erneut versuchen' opens it (phone and desktop)", async ({ page }) => {
+test("a dialog whose code cannot be loaded says so on screen; 'Erneut versuchen' opens it (phone in German, desktop in Turkish)", async ({ page }) => {
   let refuse = true;
   await page.route(/\/assets\/assignment-dialog-[^/]*\.js$/, (route) => (refuse ? route.abort('internetdisconnected') : route.continue()));
   await loginAs(page, DEMO.teacher.email);
-  for (const size of [PHONE, DESKTOP]) {
+  const text = {
+    de: { assign: 'Zuweisen', failed: 'Dieser Teil der Seite konnte nicht geladen werden.', retry: 'Erneut versuchen' },
+    tr: { assign: 'Ödev ver', failed: 'Sayfanın bu bölümü yüklenemedi.', retry: 'Tekrar dene' },
+  } as const;
+  for (const [size, lang] of [
+    [PHONE, 'de'],
+    [DESKTOP, 'tr'],
+  ] as const) {
     refuse = true;
     await page.setViewportSize(size);
+    await setLanguage(page, lang);
     await page.goto('/exercises');
     const card = page.getByTestId('exercise-card').first();
-    await card.getByRole('button', { name: 'Zuweisen' }).click();
-    const failed = page.getByRole('alert').filter({ hasText: 'Dieser Teil der Seite konnte nicht geladen werden.' });
+    await card.getByRole('button', { name: text[lang].assign }).click();
+    const failed = page.getByRole('alert').filter({ hasText: text[lang].failed });
     await expect(failed).toBeInViewport({ ratio: 1 });
     await expect(card).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expectNoSeriousAxe(page);
-    if (size === PHONE) await viewShot(page, 'assign-dialog-failed-de-phone');
+    await viewShot(page, `assign-dialog-failed-${lang}-${size === PHONE ? 'phone' : 'desktop'}`);
     refuse = false;
-    await failed.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await failed.getByRole('button', { name: text[lang].retry }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
     await expect(failed).toHaveCount(0);
