@@ -84,4 +84,28 @@ describe('LazySection', () => {
     expect(alert).toHaveTextContent('Sayfanın bu bölümü yüklenemedi.');
     expect(screen.getByRole('button', { name: 'Tekrar dene' })).toBeInTheDocument();
   });
+
+  it('a part that fails while it renders is not blamed on the connection', async () => {
+    let broken = true;
+    function Flaky() {
+      if (broken) throw new Error('render bug');
+      return <p>Übersicht</p>;
+    }
+    const user = userEvent.setup();
+    wrap(
+      <>
+        <p>Timer läuft</p>
+        <LazySection fallback={null}>
+          <Flaky />
+        </LazySection>
+      </>,
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Dieser Teil der Seite konnte nicht angezeigt werden.');
+    expect(alert).not.toHaveTextContent('Verbindung');
+    expect(screen.getByText('Timer läuft')).toBeInTheDocument();
+    broken = false;
+    await user.click(screen.getByRole('button', { name: 'Erneut versuchen' }));
+    expect(await screen.findByText('Übersicht')).toBeInTheDocument();
+  });
 });

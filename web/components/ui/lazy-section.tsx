@@ -38,6 +38,8 @@ export function LazySection({
 
 /** Parts whose last import failed, each with the way to try it afresh. */
 const failedParts = new Set<() => void>();
+/** The errors of failed imports, to tell a lost connection from a part that failed to render. */
+const importErrors = new WeakSet<object>();
 
 /** `lazy(load)` that a section's "Erneut versuchen" can load again after a failed import. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the same bound as React's own `lazy`
@@ -46,6 +48,7 @@ export function lazyPart<T extends ComponentType<any>>(load: () => Promise<{ def
     lazy<T>(() =>
       load().catch((error: unknown) => {
         failedParts.add(reset);
+        if (typeof error === 'object' && error !== null) importErrors.add(error);
         throw error;
       }),
     );
@@ -67,11 +70,14 @@ function retryFailedParts() {
   failedParts.clear();
 }
 
-class SectionBoundary extends Component<{ children: ReactNode; className?: string }, { failed: boolean; attempt: number }> {
-  override state = { failed: false, attempt: 0 };
+type BoundaryState = { failed: false | 'load' | 'render'; attempt: number };
 
-  static getDerivedStateFromError() {
-    return { failed: true };
+class SectionBoundary extends Component<{ children: ReactNode; className?: string }, BoundaryState> {
+  override state: BoundaryState = { failed: false, attempt: 0 };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    // Not every error here is a chunk that did not arrive: a part may also fail while it renders.
+    return { failed: typeof error === 'object' && error !== null && importErrors.has(error) ? 'load' : 'render' };
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo) {
@@ -84,7 +90,7 @@ class SectionBoundary extends Component<{ children: ReactNode; className?: strin
   };
 
   override render() {
-    if (this.state.failed) return <SectionError className={this.props.className} onRetry={this.retry} />;
+    if (this.state.failed) return <SectionError kind={this.state.failed} className={this.props.className} onRetry={this.retry} />;
     // A new key on retry: the part is mounted afresh and renders its new lazy component.
     return <SectionKey key={this.state.attempt}>{this.props.children}</SectionKey>;
   }
@@ -94,12 +100,12 @@ function SectionKey({ children }: { children: ReactNode }) {
   return children;
 }
 
-function SectionError({ onRetry, className }: { onRetry: () => void; className?: string }) {
+function SectionError({ kind, onRetry, className }: { kind: 'load' | 'render'; onRetry: () => void; className?: string }) {
   const { t } = useTranslation('common');
   return (
     <div role="alert" className={cn('flex flex-col items-start gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950 sm:flex-row sm:items-center', className)}>
       <TriangleAlert aria-hidden="true" className="size-5 shrink-0 text-amber-700" />
-      <p className="flex-1">{t('sectionError.text')}</p>
+      <p className="flex-1">{kind === 'load' ? t('sectionError.text') : t('sectionError.render')}</p>
       <Button variant="secondary" size="sm" onClick={onRetry}>
         {t('actions.retry')}
       </Button>
