@@ -1,4 +1,5 @@
-import { act, renderHook } from '@testing-library/react';
+import { Suspense, use } from 'react';
+import { act, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREEN_LIMIT_MS, FIRST_SCREEN_LOOK_MS, resetFirstScreenForTests, useFirstScreenSettled, watchFirstScreen } from './first-screen';
 
@@ -31,6 +32,28 @@ describe('the first screen', () => {
     await act(() => vi.advanceTimersByTimeAsync(FIRST_SCREEN_LOOK_MS));
     expect(result.current).toBe(true);
     expect(done).toHaveBeenCalledOnce();
+  });
+
+  it('lets the held-back parts in as a transition: what is on screen stays until they are ready', async () => {
+    let quiet = false;
+    void watchFirstScreen(() => quiet);
+    const never = new Promise<never>(() => undefined);
+    function Probe() {
+      // The parts let in suspend (their chunk or read is on its way): a blocking update would
+      // replace the screen with the fallback, a transition keeps it.
+      if (useFirstScreenSettled()) use(never);
+      return <p>screen</p>;
+    }
+    render(
+      <Suspense fallback={<p>fallback</p>}>
+        <Probe />
+      </Suspense>,
+    );
+    expect(screen.getByText('screen')).toBeTruthy();
+    quiet = true;
+    await act(() => vi.advanceTimersByTimeAsync(FIRST_SCREEN_LOOK_MS * 2));
+    expect(screen.queryByText('fallback')).toBeNull();
+    expect(screen.getByText('screen')).toBeTruthy();
   });
 
   it('after the reads, waits for the browser to be idle (React has drawn what they brought)', async () => {

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /*
  * Whether the first screen has drawn with its data (docs/decisions/first-load-on-a-phone.md,
@@ -52,17 +52,27 @@ export function watchFirstScreen(isQuiet: () => boolean): Promise<void> {
   return waiting;
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 /**
  * True once the first screen has drawn with its data. Where nothing watches (component tests, a
  * screen rendered alone), it is true at once: only the app's start (web/main.tsx) holds it back.
+ * The change is a transition, not a store update: React renders what it lets in (the badges' and
+ * the course list's reads, the selector) in slices that yield to input, where a store's change is
+ * always one blocking render (an 80 ms task at a phone's speed, counted into the page's blocking
+ * time; docs/decisions/first-load-on-a-phone.md).
  */
 export function useFirstScreenSettled(): boolean {
-  return useSyncExternalStore(subscribe, () => settled || waiting === null, () => true);
+  const [there, setThere] = useState(() => settled || waiting === null);
+  useEffect(() => {
+    if (there) return;
+    const listener = () => startTransition(() => setThere(true));
+    listeners.add(listener);
+    // Settled between this component's render and its effect.
+    if (settled) listener();
+    return () => {
+      listeners.delete(listener);
+    };
+  }, [there]);
+  return there;
 }
 
 /** Tests only: forget the watch. */
