@@ -11,6 +11,7 @@ import { rememberedSessionUser } from '@web/lib/auth/auth-store';
 import { persistOptions } from '@web/lib/persist';
 import { watchFirstScreen } from '@web/lib/first-screen';
 import { localToday } from '@web/lib/today';
+import { nextTask } from '@web/lib/next-task';
 import './styles.css';
 
 // Inter where the service worker has it precached (styles.css): a first visit downloads no font.
@@ -30,16 +31,6 @@ function Queries({ children }: { children: ReactNode }) {
     );
   }
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
-}
-
-/**
- * Ends the current task, so that the browser can paint and answer input before the next step:
- * `scheduler.yield()` where the browser has it (the rest runs before other queued tasks), else a
- * timeout.
- */
-function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  return scheduler?.yield ? scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**
