@@ -1,6 +1,7 @@
 import type { CalendarEvent } from '@contract/calendar';
 import { localToday } from '@web/lib/today';
 import { calendarStatus, type CalendarStatusKey } from './calendar-settings';
+import { nameCollator } from '@web/lib/collator';
 
 /** The exercise of a teacher's entry: the title is 'exercise – student' (CONTRACT.md); a student's title is the exercise. */
 export function exerciseOf(e: Pick<CalendarEvent, 'title' | 'student_name'>): string {
@@ -38,7 +39,7 @@ export type AgendaDay = { date: string; groups: AgendaGroup[]; total: number };
  * (with no groups), so "nothing due" can be said per day.
  */
 export function groupAgenda(events: readonly CalendarEvent[], from: string, days: number, locale = 'de'): AgendaDay[] {
-  const collator = new Intl.Collator(locale === 'tr' ? 'tr' : 'de', { sensitivity: 'base' });
+  const collator = nameCollator(locale);
   const byDay = new Map<string, Map<string, AgendaEntry[]>>();
   for (const e of events) {
     const day = e.start.slice(0, 10);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AlertTriangle, Plus, Search, SearchX, Users, X } from 'lucide-react';
 import type { Student } from '@contract/students';
@@ -72,7 +72,14 @@ export function StudentsPage({ courseId, courses, startCreating = false }: Stude
     if (list.isError) toast.error(t('students:toast.loadError'));
   }, [list.isError, list.errorUpdatedAt, toast, t]);
 
-  const all = useMemo(() => list.data ?? [], [list.data]);
+  // The cards from deferred values: the read's answer is a blocking render (a store's update), and
+  // a school's whole list drawn in it was an 80 ms task at a phone's speed. React now draws the
+  // cards in a transition, in slices that yield to input (docs/decisions/first-load-on-a-phone.md).
+  // (null, not undefined, for 'nothing yet': React treats an initial value of undefined as none
+  // and would draw the first answer at once.)
+  const listData = useDeferredValue(list.data ?? null, null);
+  const progressData = useDeferredValue(progress.data ?? null, null) ?? undefined;
+  const all = useMemo(() => listData ?? [], [listData]);
   const shown = useMemo(() => filterStudents(all, search), [all, search]);
   const courseName = courseId ? courses.find((c) => c.id === courseId)?.name : undefined;
 
@@ -120,9 +127,7 @@ export function StudentsPage({ courseId, courses, startCreating = false }: Stude
   );
 
   let body;
-  if (list.isPending) {
-    body = <StudentsSkeleton label={t('common:actions.loading')} />;
-  } else if (list.isError && !list.data) {
+  if (list.isError && !list.data) {
     body = (
       <EmptyState
         icon={AlertTriangle}
@@ -135,6 +140,8 @@ export function StudentsPage({ courseId, courses, startCreating = false }: Stude
         }
       />
     );
+  } else if (listData === null) {
+    body = <StudentsSkeleton label={t('common:actions.loading')} />;
   } else if (all.length === 0) {
     body = courseName ? (
       <EmptyState icon={Users} title={t('students:emptyCourse.title')} text={t('students:emptyCourse.text', { course: courseName })} action={addButton} />
@@ -159,8 +166,8 @@ export function StudentsPage({ courseId, courses, startCreating = false }: Stude
       <div aria-busy={list.isFetching || undefined}>
         <StudentsTable
           students={shown}
-          progress={progress.data}
-          progressLoading={progress.isPending}
+          progress={progressData}
+          progressLoading={progressData === undefined && !progress.isError}
           sort={sort}
           onSort={setSort}
           onEdit={openEdit}
@@ -200,7 +207,7 @@ export function StudentsPage({ courseId, courses, startCreating = false }: Stude
           )}
         </div>
         <div className="text-sm text-slate-600 tabular-nums" aria-live="polite" data-testid="students-count">
-          {list.data ? t('students:count', { shown: shown.length, total: all.length }) : <Skeleton className="h-5 w-28" />}
+          {listData ? t('students:count', { shown: shown.length, total: all.length }) : <Skeleton className="h-5 w-28" />}
         </div>
       </div>
 

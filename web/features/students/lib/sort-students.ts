@@ -1,4 +1,5 @@
 import type { Student, StudentProgress } from '@contract/students';
+import { nameCollator } from '@web/lib/collator';
 
 export type StudentSortKey = 'name' | 'last' | 'week' | 'open' | 'overdue';
 export type SortDirection = 'asc' | 'desc';
@@ -25,7 +26,7 @@ const value = (r: StudentRow, key: Exclude<StudentSortKey, 'name'>): number => {
 
 /** Sorts rows by a column; ties (and the name column) by name, then id. */
 export function sortStudentRows(rows: readonly StudentRow[], key: StudentSortKey, dir: SortDirection, locale = 'de'): StudentRow[] {
-  const collator = new Intl.Collator(locale === 'tr' ? 'tr' : 'de', { sensitivity: 'base' });
+  const collator = nameCollator(locale);
   const byName = (a: StudentRow, b: StudentRow) => collator.compare(a.student.name, b.student.name) || a.student.id - b.student.id;
   const sign = dir === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
