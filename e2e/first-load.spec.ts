@@ -200,3 +200,20 @@ test("the teacher's home: the course list and the review badge's count wait for 
     expect(firstAt(later)!, `${later} asked after the held read answered (${attentionAnswered} ms)`).toBeGreaterThanOrEqual(attentionAnswered);
   }
 });
+
+/**
+ * public/warm-up.js loads ICU's data (the page's first date formatter) while the app's script is
+ * still on its way: a classic script of the same origin, which the CSP allows (no inline script).
+ */
+test("ICU's data is loaded by the warm-up script beside the app's script, within the CSP", async ({ page }) => {
+  const refused: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+  });
+  const warmUp = page.waitForResponse((r) => new URL(r.url()).pathname === '/warm-up.js');
+  await page.goto('/login');
+  expect((await warmUp).status()).toBe(200);
+  await expect(page.locator('form')).toBeVisible();
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('icu-warm').length)).toBe(1);
+  expect(refused).toEqual([]);
+});
