@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { Role } from '@web/lib/auth/auth-provider';
@@ -22,7 +23,10 @@ export const takesPartInMessages = (role: Role | null): boolean => role === 'tea
 /** The unread messages of the signed-in user (polled), or 0; asked for once the first screen is there (web/lib/first-screen.ts). */
 export function useUnreadCount(role: Role | null): number {
   const settled = useFirstScreenSettled();
-  return useUnreadMessages(takesPartInMessages(role) && settled).data ?? 0;
+  const count = useUnreadMessages(takesPartInMessages(role) && settled).data ?? 0;
+  // The answer of a read is a blocking render of whoever asks (the layout, the navigation); the
+  // count they draw from it follows in a transition (docs/decisions/first-load-on-a-phone.md).
+  return useDeferredValue(count, 0);
 }
 
 /**
