@@ -1,4 +1,7 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import react, { reactCompilerPreset } from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
@@ -63,6 +66,34 @@ const REACT_ROUTER_PRODUCTION = [
   { find: /^react-router\/dom$/, replacement: routerProduction('dom-export.mjs') },
 ];
 
+/**
+ * The scripts and stylesheets compressed once, at build time, as hard as Brotli and gzip go
+ * (`.br` and `.gz` beside each file; the server sends them, server/app.ts). Compressed on the fly
+ * for each answer, Brotli can only afford a low quality: the app's script was 158 KB on a phone's
+ * line instead of ~131 KB (docs/decisions/first-load-on-a-phone.md, "Compressed at build time").
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'uebungskontrolle:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle() {
+      const assets = join(outDir, 'assets');
+      for (const name of readdirSync(assets)) {
+        if (!/\.(js|css)$/.test(name)) continue;
+        const file = join(assets, name);
+        const raw = readFileSync(file);
+        if (raw.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } }));
+        writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [
@@ -71,6 +102,7 @@ export default defineConfig(({ command }) => ({
     react(),
     babel({ presets: [reactCompilerPreset()] }),
     tailwindcss(),
+    precompress(),
     // The installable app (docs/decisions/offline-practice.md). Our own service worker (web/sw.ts)
     // precaches the app shell and every chunk; the page registers it itself once the first screen
     // is there (web/main.tsx, web/lib/pwa.ts).

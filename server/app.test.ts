@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { setupTestApp, type TestApp } from './test/test-app';
 
 const BIG_JS = Array.from({ length: 2000 }, (_, i) => `export const wert${i} = 'Übung ${i}';`).join('\n');
+const PRE_JS = Array.from({ length: 2000 }, (_, i) => `export const vorab${i} = 'Etüde ${i}';`).join('\n');
 let t: TestApp;
 let dir: string;
 beforeAll(async () => {
@@ -14,6 +15,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Übungskontrolle</title>');
   writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
   writeFileSync(join(dir, 'assets', 'big-5678.js'), BIG_JS);
+  // As the build leaves a script: compressed beside it (vite.config.ts, precompress).
+  writeFileSync(join(dir, 'assets', 'pre-9012.js'), PRE_JS);
+  writeFileSync(join(dir, 'assets', 'pre-9012.js.br'), brotliCompressSync(PRE_JS));
+  writeFileSync(join(dir, 'assets', 'pre-9012.js.gz'), gzipSync(PRE_JS));
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Übungskontrolle"}');
   t = await setupTestApp({ STATIC_DIR: dir });
@@ -61,6 +66,26 @@ describe('the installable app (docs/decisions/offline-practice.md)', () => {
 });
 
 describe('compression', () => {
+  it("sends the build's own .br or .gz of a script by what the client takes, marked to vary by it", async () => {
+    const br = await t.app.inject({ method: 'GET', url: '/assets/pre-9012.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.equals(brotliCompressSync(PRE_JS))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(PRE_JS);
+    const gz = await t.app.inject({ method: 'GET', url: '/assets/pre-9012.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(PRE_JS);
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/pre-9012.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(PRE_JS);
+    // the compressed files are not pages of their own
+    const direct = await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { 'accept-encoding': 'br' } });
+    expect(direct.statusCode).toBe(404);
+  });
+
   it('sends scripts and large answers compressed to clients that ask for it, small ones as they are', async () => {
     const br = await t.app.inject({ method: 'GET', url: '/assets/big-5678.js', headers: { 'accept-encoding': 'br, gzip' } });
     expect(br.statusCode).toBe(200);

@@ -300,11 +300,17 @@ export async function buildApp(deps: AppDeps, opts: { logger?: boolean | object;
       index: false,
       wildcard: true,
       cacheControl: false, // set below: hashed assets for a year, everything else revalidated
+      // The build's `.br` and `.gz` of each script and stylesheet (vite.config.ts), compressed harder
+      // than the on-the-fly compression below can afford; other files as before.
+      preCompressed: true,
       // A folder ('/', '/assets/') is not a file: without this, send answers 403 (shown as 422) instead of the app page.
       allowedPath: (pathName: string) => !pathName.endsWith('/'),
       setHeaders: (res, path) => {
-        if (path.includes(`${join(staticDir, 'assets')}`)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        else res.setHeader('cache-control', 'no-cache');
+        if (path.includes(`${join(staticDir, 'assets')}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          // The answer depends on the encodings the client takes (the build's .br or .gz, or the file).
+          res.setHeader('vary', 'Accept-Encoding');
+        } else res.setHeader('cache-control', 'no-cache');
         // docs/decisions/offline-practice.md: the service worker is always revalidated (a new version must be found) and
         // controls the whole site; the manifest with its registered type.
         if (path === join(staticDir, 'sw.js')) res.setHeader('service-worker-allowed', '/');
