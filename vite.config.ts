@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -8,6 +8,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 import { manifestFor } from './web/pwa-manifest';
+import { FIRST_SCREENS, SIGNED_IN_LAYOUT } from './web/app/first-screens';
 import pkg from './package.json' with { type: 'json' };
 
 /**
@@ -94,6 +95,46 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `/warm-up.js` (web/warm-up.js), run beside the app's script: with the script files of the first
+ * screens (web/app/first-screens.ts) written in, each screen's own and the signed-in layout's with
+ * what they import, less what the app's script has anyway. The dev server sends it without files.
+ */
+function warmUp(): Plugin {
+  const template = () => readFileSync(fileURLToPath(new URL('./web/warm-up.js', import.meta.url)), 'utf8');
+  const withScreens = (screens: unknown) => template().replace('__FIRST_SCREENS__', JSON.stringify(screens));
+  return {
+    name: 'uebungskontrolle:warm-up',
+    configureServer(server) {
+      server.middlewares.use('/warm-up.js', (_req, res) => {
+        res.setHeader('content-type', 'text/javascript; charset=utf-8');
+        res.end(withScreens([]));
+      });
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      const files = (module: string): string[] => {
+        const file = fileURLToPath(new URL(`./${module}`, import.meta.url));
+        const chunk = chunks.find((c) => c.facadeModuleId === file);
+        if (!chunk) throw new Error(`warm-up: no chunk for ${module}`);
+        const seen = new Set<string>();
+        const walk = (name: string) => {
+          if (seen.has(name) || name === entry?.fileName) return;
+          seen.add(name);
+          const next = bundle[name];
+          if (next?.type === 'chunk') next.imports.forEach(walk);
+        };
+        walk(chunk.fileName);
+        return [...seen];
+      };
+      const layout = files(SIGNED_IN_LAYOUT);
+      const screens = FIRST_SCREENS.map(({ path, role, module }) => ({ path, role, files: [...new Set([...layout, ...files(module)])] }));
+      this.emitFile({ type: 'asset', fileName: 'warm-up.js', source: withScreens(screens) });
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [
@@ -103,6 +144,7 @@ export default defineConfig(({ command }) => ({
     babel({ presets: [reactCompilerPreset()] }),
     tailwindcss(),
     precompress(),
+    warmUp(),
     // The installable app (docs/decisions/offline-practice.md). Our own service worker (web/sw.ts)
     // precaches the app shell and every chunk; the page registers it itself once the first screen
     // is there (web/main.tsx, web/lib/pwa.ts).

@@ -234,3 +234,47 @@ test("the app's script is sent as the build compressed it, with Brotli's highest
   const best = brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length } }).length;
   expect(Number(res.headers()['content-length'])).toBe(best);
 });
+
+/**
+ * The warm-up script asks for the first screen's script files (web/app/first-screens.ts) while the
+ * app's script is still on its way: on a slow line the practice screen's chunk is on its way before
+ * the router, which needs the app's script, could ask for the task. A guest's page asks for none.
+ */
+test("a signed-in student's task: the warm-up script asks for the screen's code before the router runs", async ({ page: signIn }) => {
+  await loginAs(signIn, DEMO.students[0].email);
+  const id = await signIn.evaluate(async () => {
+    const r = await fetch('/api/submissions?order=work&limit=50', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
+    return ((await r.json()) as Array<{ id: number }>)[0]?.id;
+  });
+  expect(id).toBeDefined();
+  const page = await signIn.context().newPage();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
+  const asked = new Map<string, number>();
+  const t0 = Date.now();
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    const key = /^\/assets\/submission-detail-/.test(path) ? 'screen' : /^\/assets\/index-.*\.js$/.test(path) ? 'app' : path === `/api/submissions/${id}` ? 'task' : null;
+    if (key && !asked.has(key)) asked.set(key, Date.now() - t0);
+  });
+  let appArrived: number | null = null;
+  page.on('requestfinished', (r) => {
+    if (/^\/assets\/index-.*\.js$/.test(new URL(r.url()).pathname) && appArrived === null) appArrived = Date.now() - t0;
+  });
+  await page.goto(`/submissions/${id}`);
+  await expect(page.getByTestId('practice-region')).toBeVisible({ timeout: 20_000 });
+  expect(await page.locator('link[rel=modulepreload][href*="/assets/submission-detail-"]').count()).toBe(1);
+  // asked for while the app's script was still arriving (the router could ask only after it has run)
+  expect(appArrived).not.toBeNull();
+  expect(asked.get('screen'), `${JSON.stringify([...asked])}, app's script arrived at ${appArrived} ms`).toBeLessThan(appArrived!);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+
+  const guest = await signIn.context().browser()!.newPage();
+  await guest.goto('/login');
+  await expect(guest.locator('form')).toBeVisible();
+  // (the router's own preloads of the sign-in page's files, but not the signed-in layout's)
+  expect(await guest.locator('link[rel=modulepreload][href*="/assets/main-layout-"]').count()).toBe(0);
+  await guest.close();
+});
