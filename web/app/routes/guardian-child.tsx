@@ -13,7 +13,6 @@ import { ChartSkeleton, GuardianChildView } from '@web/features/guardians/compon
 import { CommentList } from '@web/features/recordings/components/comment-list';
 import { RecordingPlayer, type PlayerHandle } from '@web/features/recordings/components/recording-player';
 import { PlayFromHere, useLandOnMoment, type TakeLanding } from '@web/features/recordings/components/landing';
-
 import { ParentTakeLine } from '../compositions/listening-slots';
 import { LazySection, lazyPart } from '@web/components/ui/lazy-section';
 

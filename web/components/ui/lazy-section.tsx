@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, type ComponentProps, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Fragment, Suspense, lazy, type ComponentProps, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from './button';
@@ -92,12 +92,8 @@ class SectionBoundary extends Component<{ children: ReactNode; className?: strin
   override render() {
     if (this.state.failed) return <SectionError kind={this.state.failed} className={this.props.className} onRetry={this.retry} />;
     // A new key on retry: the part is mounted afresh and renders its new lazy component.
-    return <SectionKey key={this.state.attempt}>{this.props.children}</SectionKey>;
+    return <Fragment key={this.state.attempt}>{this.props.children}</Fragment>;
   }
-}
-
-function SectionKey({ children }: { children: ReactNode }) {
-  return children;
 }
 
 function SectionError({ kind, onRetry, className }: { kind: 'load' | 'render'; onRetry: () => void; className?: string }) {

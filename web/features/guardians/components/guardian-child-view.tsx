@@ -19,7 +19,8 @@ import { StatusBadge, displayStatus } from '@web/components/ui/status-badge';
 import { isApiError } from '@web/lib/api';
 import { formatDate, formatPercent, formatPracticeTime } from '@web/lib/format';
 import { useGuardianChild } from '../api/guardians';
-import { shiftDate, splitTasks, todayIn } from '../lib/child-tasks';
+import { shiftDate, splitTasks } from '../lib/child-tasks';
+import { localToday } from '@web/lib/today';
 import { byIso } from '@web/lib/order';
 
 export type GuardianChildViewProps = {
@@ -193,7 +194,7 @@ export const PAST_TASKS_SHOWN = 5;
 
 function ChildTasks({ detail }: { detail: GuardianChildDetail | undefined }) {
   const { t } = useTranslation('guardians');
-  const today = todayIn();
+  const today = localToday();
   // Still to come: one item per series (a daily task once, with today's progress and its streak,
   // docs/decisions/done-means-practised.md); what lies behind: each date, with its feedback.
   const groups = useMemo(() => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Submission } from '@contract/submissions';
-import { shiftDate, splitTasks, todayIn } from './child-tasks';
+import { shiftDate, splitTasks } from './child-tasks';
+import { localToday } from '@web/lib/today';
 
 const task = (id: number, due_date: string) => ({ id, due_date }) as Submission;
 
@@ -33,7 +34,7 @@ describe('dates', () => {
 
   it('today is the calendar date in the time zone asked for', () => {
     const now = new Date('2026-06-30T22:30:00Z');
-    expect(todayIn(now, 'Europe/Berlin')).toBe('2026-07-01');
-    expect(todayIn(now, 'UTC')).toBe('2026-06-30');
+    expect(localToday(now, 'Europe/Berlin')).toBe('2026-07-01');
+    expect(localToday(now, 'UTC')).toBe('2026-06-30');
   });
 });

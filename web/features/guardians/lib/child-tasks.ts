@@ -1,9 +1,5 @@
 import type { Submission } from '@contract/submissions';
 import { byIso } from '@web/lib/order';
-import { localToday } from '@web/lib/today';
-
-/** Today's calendar date (YYYY-MM-DD) in the browser's time zone, or in `timeZone` (one formatter per zone, kept). */
-export const todayIn = localToday;
 
 /** A YYYY-MM-DD date moved by whole days (calendar arithmetic in UTC: no daylight-saving shift). */
 export function shiftDate(date: string, days: number): string {
