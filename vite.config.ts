@@ -96,13 +96,19 @@ function precompress(): Plugin {
 }
 
 /**
- * `/warm-up.js` (web/warm-up.js), run beside the app's script: with the script files of the first
+ * `/warm-up.js` (web/warm-up.js), run beside the app's script: with the reads and script files of the first
  * screens (web/app/first-screens.ts) written in, each screen's own and the signed-in layout's with
  * what they import, less what the app's script has anyway. The dev server sends it without files.
  */
 function warmUp(): Plugin {
   const template = () => readFileSync(fileURLToPath(new URL('./web/warm-up.js', import.meta.url)), 'utf8');
-  const withScreens = (screens: unknown) => template().replace('__FIRST_SCREENS__', JSON.stringify(screens));
+  const withScreens = (screens: unknown) => {
+    const code = template();
+    // The placeholder in the code (the comment that declares it for the linter stays as it is).
+    const placeholder = 'var screens = __FIRST_SCREENS__;';
+    if (!code.includes(placeholder)) throw new Error(`warm-up: web/warm-up.js has no '${placeholder}'`);
+    return code.replace(placeholder, () => `var screens = ${JSON.stringify(screens)};`);
+  };
   return {
     name: 'uebungskontrolle:warm-up',
     configureServer(server) {
@@ -129,7 +135,7 @@ function warmUp(): Plugin {
         return [...seen];
       };
       const layout = files(SIGNED_IN_LAYOUT);
-      const screens = FIRST_SCREENS.map(({ path, role, module }) => ({ path, role, files: [...new Set([...layout, ...files(module)])] }));
+      const screens = FIRST_SCREENS.map(({ path, role, module, reads }) => ({ path, role, reads, files: [...new Set([...layout, ...files(module)])] }));
       this.emitFile({ type: 'asset', fileName: 'warm-up.js', source: withScreens(screens) });
     },
   };

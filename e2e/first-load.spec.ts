@@ -147,8 +147,10 @@ test("the practice screen's first load: few script files; the service worker's c
   let badge: number | null = null;
   let takes: number | null = null;
   const t0 = Date.now();
+  let taskAsked = 0;
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
+    if (path === `/api/submissions/${id}`) taskAsked += 1;
     if (path === '/api/conversations/unread' && badge === null) badge = Date.now() - t0;
     if (/^\/assets\/recordings-section-/.test(path) && takes === null) takes = Date.now() - t0;
     if (r.resourceType() === 'script' && path.startsWith('/assets/')) scripts.push(path);
@@ -174,6 +176,8 @@ test("the practice screen's first load: few script files; the service worker's c
   const beforeRegistration = scripts.filter((s) => !/\/(pwa|workbox-window)[-.]/.test(s));
   const screenFiles = beforeRegistration.filter((s) => !/\/(sync|outbox-senders|menu-dialog|score-zoom|tools-dock|run-recorder|recordings-section|recording-card|landing)-/.test(s));
   expect(screenFiles.length, screenFiles.join('\n')).toBeLessThanOrEqual(8);
+  // whichever ran first on this fast line, the warm-up script or the app, the task was asked for once
+  expect(taskAsked).toBe(1);
 });
 
 /**
@@ -236,11 +240,12 @@ test("the app's script is sent as the build compressed it, with Brotli's highest
 });
 
 /**
- * The warm-up script asks for the first screen's script files (web/app/first-screens.ts) while the
- * app's script is still on its way: on a slow line the practice screen's chunk is on its way before
- * the router, which needs the app's script, could ask for the task. A guest's page asks for none.
+ * The warm-up script asks for the first screen's script files and reads (web/app/first-screens.ts)
+ * while the app's script is still on its way: on a slow line the practice screen's chunk and the
+ * task are on their way before the router, which needs the app's script, could ask for them; the
+ * app takes the read over rather than asking twice. A guest's page asks for none.
  */
-test("a signed-in student's task: the warm-up script asks for the screen's code before the router runs", async ({ page: signIn }) => {
+test("a signed-in student's task: the warm-up script asks for the screen's code and reads before the router runs, each once", async ({ page: signIn }) => {
   await loginAs(signIn, DEMO.students[0].email);
   const id = await signIn.evaluate(async () => {
     const r = await fetch('/api/submissions?order=work&limit=50', { headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } });
@@ -253,10 +258,12 @@ test("a signed-in student's task: the warm-up script asks for the screen's code 
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 });
   const asked = new Map<string, number>();
+  let taskReads = 0;
   const t0 = Date.now();
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
-    const key = /^\/assets\/submission-detail-/.test(path) ? 'screen' : /^\/assets\/index-.*\.js$/.test(path) ? 'app' : path === `/api/submissions/${id}` ? 'task' : null;
+    if (path === `/api/submissions/${id}`) taskReads += 1;
+    const key = /^\/assets\/submission-detail-/.test(path) ? 'screen' : /^\/assets\/index-.*\.js$/.test(path) ? 'app' : path === `/api/submissions/${id}` ? 'task' : path === '/warm-up.js' ? 'warm-up' : null;
     if (key && !asked.has(key)) asked.set(key, Date.now() - t0);
   });
   let appArrived: number | null = null;
@@ -269,6 +276,9 @@ test("a signed-in student's task: the warm-up script asks for the screen's code 
   // asked for while the app's script was still arriving (the router could ask only after it has run)
   expect(appArrived).not.toBeNull();
   expect(asked.get('screen'), `${JSON.stringify([...asked])}, app's script arrived at ${appArrived} ms`).toBeLessThan(appArrived!);
+  expect(asked.get('task'), `${JSON.stringify([...asked])}, app's script arrived at ${appArrived} ms`).toBeLessThan(appArrived!);
+  // the app took the started read over instead of asking again
+  expect(taskReads).toBe(1);
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
 
   const guest = await signIn.context().browser()!.newPage();

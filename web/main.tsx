@@ -12,7 +12,11 @@ import { persistOptions } from '@web/lib/persist';
 import { watchFirstScreen } from '@web/lib/first-screen';
 import { localToday } from '@web/lib/today';
 import { nextTask } from '@web/lib/next-task';
+import { markAppStarted } from '@web/lib/warm-reads';
 import './styles.css';
+
+// From here on the warm-up script (web/warm-up.js) leaves the first screen's reads and files to the app.
+markAppStarted();
 
 // Inter where the service worker has it precached (styles.css): a first visit downloads no font.
 if (typeof navigator !== 'undefined' && navigator.serviceWorker?.controller) document.documentElement.dataset.font = 'inter';

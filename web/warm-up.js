@@ -3,21 +3,46 @@
 // A classic script of its own, not part of the app: nothing here may depend on the app's code.
 /* global __FIRST_SCREENS__ -- written in by the build (vite.config.ts, warmUp) */
 (function () {
-  // The first screen's script files (the build writes them in, vite.config.ts: warmUp), asked for
-  // once the splash is painted: the router finds them loaded or on their way instead of asking
-  // only after the app's script has arrived and run.
+  // The first screen's script files and reads (the build writes them in, vite.config.ts: warmUp).
+  // The reads go at once, with the stored token, for the app's `api()` to take over
+  // (web/lib/warm-reads.ts); the files once the splash is painted: the router finds them loaded or
+  // on their way instead of asking only after the app's script has arrived and run.
   try {
     var screens = __FIRST_SCREENS__;
-    var token = localStorage.getItem('token');
+    // The app's script ran first (a fast line): it asks for its screen itself.
+    var token = window.__appStarted ? null : localStorage.getItem('token');
     var last = token ? JSON.parse(localStorage.getItem('lastUser') || 'null') : null;
     var role = last && last.tokenTail === token.slice(-12) && last.user && last.user.role ? last.user.role.name : null;
-    var files = null;
+    var screen = null;
+    var found = null;
     for (var i = 0; i < screens.length && token; i++) {
-      if (new RegExp(screens[i].path).test(location.pathname) && (!screens[i].role || screens[i].role === role)) {
-        files = screens[i].files;
+      found = new RegExp(screens[i].path).exec(location.pathname);
+      if (found && (!screens[i].role || screens[i].role === role)) {
+        screen = screens[i];
         break;
       }
     }
+    if (screen && screen.reads) {
+      // The app's language as web/lib/i18n.ts finds it: the stored choice, else the browser's.
+      var stored = localStorage.getItem('language');
+      var lang = stored === 'de' || stored === 'tr' ? stored : null;
+      var preferred = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ''];
+      for (var p = 0; p < preferred.length && !lang; p++) {
+        var primary = String(preferred[p]).toLowerCase().split(/[-_]/)[0];
+        if (primary === 'de' || primary === 'tr') lang = primary;
+      }
+      lang = lang || 'de';
+      var warm = new Map();
+      for (var r = 0; r < screen.reads.length; r++) {
+        var url = screen.reads[r].replace(/\$1/g, found[1]).replace('$lang', lang);
+        var response = fetch(url, { headers: { Accept: 'application/json', 'Accept-Language': lang, Authorization: 'Bearer ' + token } });
+        // Not taken over (another language, a changed token): nobody waits for it.
+        response.catch(function () {});
+        warm.set(url, { token: token, lang: lang, at: performance.now(), response: response });
+      }
+      window.__warmReads = warm;
+    }
+    var files = screen && screen.files;
     if (files && files.length) {
       requestAnimationFrame(function () {
         setTimeout(function () {
@@ -32,7 +57,7 @@
       });
     }
   } catch {
-    // Storage refused (a private window): the router asks for the files as ever.
+    // Storage refused (a private window): the router asks for the files and reads as ever.
   }
   // The page's first date formatter loads ICU's data, 25-45 ms of a slow phone's CPU in one task
   // that no screen with a date can do without: done here, the app's start finds it loaded.

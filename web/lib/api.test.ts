@@ -125,6 +125,58 @@ describe('api()', () => {
   });
 });
 
+describe('reads the warm-up script started (web/lib/warm-reads.ts)', () => {
+  const answer = (body: unknown, status = 200) => Promise.resolve(new Response(JSON.stringify(body), { status }));
+  const warm = (url: string, response: Promise<Response>, over: Partial<{ token: string; lang: string; at: number }> = {}) =>
+    ((globalThis as { __warmReads?: Map<string, unknown> }).__warmReads = new Map([[url, { token: 'abc123', lang: 'de', at: performance.now(), response, ...over }]]));
+  beforeEach(async () => {
+    vi.stubGlobal('localStorage', memoryStorage());
+    vi.stubGlobal('window', Object.assign(new EventTarget(), { localStorage: globalThis.localStorage }));
+    localStorage.setItem('token', 'abc123');
+    setUnauthorizedHandler(vi.fn<() => void>());
+    await i18n.changeLanguage('de');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    delete (globalThis as { __warmReads?: unknown }).__warmReads;
+  });
+
+  it('takes over a started read of the same address once; the next call fetches', async () => {
+    warm('/api/submissions/7', answer({ id: 7, from: 'warm-up' }));
+    const calls = stubFetch(200, { id: 7, from: 'fetch' });
+    await expect(api('/api/submissions/7')).resolves.toEqual({ id: 7, from: 'warm-up' });
+    expect(calls).toHaveLength(0);
+    await expect(api('/api/submissions/7')).resolves.toEqual({ id: 7, from: 'fetch' });
+    expect(calls).toHaveLength(1);
+  });
+
+  it("keeps the read's status: a 404 is the app's 404", async () => {
+    warm('/api/submissions/7/practice-sessions/active', answer({ message: 'Nicht gefunden.' }, 404));
+    stubFetch(200, { id: 1 });
+    await expect(api('/api/submissions/7/practice-sessions/active')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('fetches for itself when the read was started with another token, another language, too long ago, or failed', async () => {
+    const calls = stubFetch(200, { from: 'fetch' });
+    warm('/api/submissions/7', answer({ from: 'warm-up' }), { token: 'someone-else' });
+    await expect(api('/api/submissions/7')).resolves.toEqual({ from: 'fetch' });
+    warm('/api/submissions/7', answer({ from: 'warm-up' }), { lang: 'tr' });
+    await expect(api('/api/submissions/7')).resolves.toEqual({ from: 'fetch' });
+    warm('/api/submissions/7', answer({ from: 'warm-up' }), { at: performance.now() - 60_000 });
+    await expect(api('/api/submissions/7')).resolves.toEqual({ from: 'fetch' });
+    warm('/api/submissions/7', Promise.reject(new TypeError('Failed to fetch')));
+    await expect(api('/api/submissions/7')).resolves.toEqual({ from: 'fetch' });
+    expect(calls).toHaveLength(4);
+  });
+
+  it('never takes over a write', async () => {
+    warm('/api/submissions/7', answer({ from: 'warm-up' }));
+    const calls = stubFetch(200, { from: 'fetch' });
+    await expect(api('/api/submissions/7', { method: 'PATCH', body: { status: 'completed' } })).resolves.toEqual({ from: 'fetch' });
+    expect(calls).toHaveLength(1);
+  });
+});
+
 describe('buildUrl', () => {
   it.each([
     ['/api/x', undefined, '/api/x'],

@@ -1,6 +1,7 @@
 import { getToken, setToken } from './storage';
 import i18n from './i18n';
 import { reportAnswer, reportNoAnswer } from './connectivity';
+import { takeWarmRead } from './warm-reads';
 
 export type ApiErrorBody = { message?: string; errors?: Record<string, string[]>; [key: string]: unknown };
 
@@ -122,13 +123,17 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
     ({ status, text, retryAfter } = await xhrRequest(url, method, headers, opts));
   } else {
     let res: Response;
-    try {
-      res = await fetch(url, {
+    const send = () =>
+      fetch(url, {
         method,
         headers,
         body: opts.formData ?? (opts.body !== undefined ? JSON.stringify(opts.body) : undefined),
         signal: opts.signal,
       });
+    // A first read the warm-up script already started (web/lib/warm-reads.ts); failed, it is asked again.
+    const warm = method === 'GET' ? takeWarmRead(url, getToken(), headers['Accept-Language'] ?? '') : null;
+    try {
+      res = warm ? await warm.catch(send) : await send();
     } catch (err) {
       if (err instanceof DOMException && err.name === 'AbortError') throw err;
       // A read without an answer means no connection; a write that broke off (an upload on a
