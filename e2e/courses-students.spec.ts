@@ -40,6 +40,8 @@ test('a teacher creates a course and a student in it, edits the student without 
   await page.getByRole('link', { name: 'Schüler', exact: true }).click();
   await expect(page).toHaveURL(/\/students$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Schüler' })).toBeVisible();
+  // the count once the list is drawn (its cards come in a transition, after the page's frame)
+  await expect(page.getByTestId('students-count')).toHaveText(/^\d+ von \d+$/);
   const total = Number((await page.getByTestId('students-count').innerText()).split(' von ')[1]);
   expect(total).toBeGreaterThanOrEqual(DEMO.students.length);
   await sidebarCourseSelect(page).selectOption({ label: courseName });
