@@ -29,6 +29,26 @@ function swapId(url: string, id: string | number): string {
   return url.replace(new RegExp(`/${String(id)}(?=/|\\?|$)`), `/${NONEXISTENT}`);
 }
 
+/** The database's digest once nothing writes to it any more: two equal readings 100 ms apart (at most 5 s). */
+async function quietDigest(t: TestApp): Promise<string> {
+  let last = await dbDigest(t);
+  for (let i = 0; i < 50; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const now = await dbDigest(t);
+    if (now === last) return now;
+    last = now;
+  }
+  return last;
+}
+
+/** The tables whose part of two digests differs ('name:hash,…'). */
+function changedTables(before: string, after: string): string[] {
+  const parts = (d: string) => new Map(d.split(',').map((p) => p.split(':') as [string, string]));
+  const a = parts(before);
+  const b = parts(after);
+  return [...new Set([...a.keys(), ...b.keys()])].filter((k) => a.get(k) !== b.get(k));
+}
+
 describe('authorization matrix', () => {
   it('covers every route of the app, with the access each route declares', () => {
     // /calendar/{secret}.ics is the one route outside /api (calendar apps subscribe to it without a token)
@@ -55,11 +75,14 @@ describe('authorization matrix', () => {
     const method = key.split(' ')[0]!;
     it(key, async () => {
       const found: string[] = [];
+      // An allowed write can leave work behind that writes later (a take's analysis): the next
+      // refused call's 'before' is read once the database is quiet again.
+      let wroteBefore = false;
       for (const caller of CALLERS) {
         const req = await spec.build(w, caller);
         const expected = spec.expect[caller];
         const refused = !(Array.isArray(expected) ? expected.some(ok) : ok(expected));
-        const before = refused ? await dbDigest(t) : '';
+        const before = refused ? (wroteBefore ? await quietDigest(t) : await dbDigest(t)) : '';
         const headers = { ...w.headersOf(caller), ...(req.headers ?? {}) };
         const res = await t.app.inject({ method: (req.method ?? method) as 'GET', url: req.url, headers, ...(req.payload !== undefined ? { payload: req.payload as string } : {}) });
         const where = `${key} as ${caller}`;
@@ -72,8 +95,9 @@ describe('authorization matrix', () => {
           found.push(`${where}: own data missing from the answer (${req.secrets[0]})`);
         if (refused) {
           const after = await dbDigest(t);
-          if (after !== before) found.push(`${where}: a refused call changed the database`);
+          if (after !== before) found.push(`${where}: a refused call changed the database (${changedTables(before, after).join(', ')})`);
         }
+        if ((req.method ?? method) !== 'GET' && ok(res.statusCode)) wroteBefore = true;
         if (res.statusCode === 404 && (req.id !== undefined || req.nonexistentUrl)) {
           const url = req.nonexistentUrl ?? swapId(req.url, req.id!);
           const ghost = await t.app.inject({ method: (req.method ?? method) as 'GET', url, headers, ...(req.payload !== undefined ? { payload: req.payload as string } : {}) });
