@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matrix, NONEXISTENT, type Status } from './authz-routes';
-import { CALLERS, dbDigest, makeWorld, multipart, type World } from './authz-world';
+import { CALLERS, dbDigest, holdScheduledJobs, makeWorld, multipart, type World } from './authz-world';
 import { setupTestApp, type TestApp } from './test-app';
 
 /**
@@ -16,6 +16,7 @@ let t: TestApp;
 let w: World;
 beforeAll(async () => {
   t = await setupTestApp();
+  await holdScheduledJobs(t);
   w = await makeWorld(t);
 });
 afterAll(async () => {

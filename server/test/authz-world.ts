@@ -109,6 +109,19 @@ export async function dbDigest(t: TestApp): Promise<string> {
   return r?.d ?? '';
 }
 
+/**
+ * Keeps the server's own timed jobs (reminders, retention sweeps) from running while the matrix
+ * compares digests: each is marked as run a day from now, so no process finds it due. Their
+ * writes (reminders_sent, say) would otherwise land between a refused call's two readings.
+ */
+export async function holdScheduledJobs(t: TestApp): Promise<void> {
+  await t.db.execute(
+    sql`insert into scheduled_jobs (name, last_run_at)
+        select name, now() + interval '1 day' from unnest(array['practice-reminders', 'message-retention', 'recordings-retention']) as name
+        on conflict (name) do update set last_run_at = excluded.last_run_at`,
+  );
+}
+
 /** A real multipart body (FormData encoded through Response) for app.inject. */
 export async function multipart(parts: Array<[string, string] | [string, Uint8Array, string, string?]>) {
   const fd = new FormData();

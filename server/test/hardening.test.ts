@@ -4,7 +4,7 @@ import { jsonTooDeep, LOGIN_BODY_LIMIT, trustedPeer } from '../lib/limits';
 import { cleanFilename } from '../modules/exercises/exercises.upload';
 import { signMediaUrl } from '../modules/media/media.service';
 import { makePdf, staffPng } from '../modules/media/sample-files';
-import { dbDigest, multipart } from './authz-world';
+import { dbDigest, holdScheduledJobs, multipart } from './authz-world';
 import { setupTestApp, TEST_PASSWORD, type TestApp, type TestUser } from './test-app';
 
 /**
@@ -18,6 +18,7 @@ let proxied: TestApp;
 let teacher: TestUser;
 beforeAll(async () => {
   t = await setupTestApp();
+  await holdScheduledJobs(t);
   proxied = await setupTestApp({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' });
   teacher = await t.teacher();
 });

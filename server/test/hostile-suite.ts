@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { matrix, type Req, type Spec } from './authz-routes';
-import { dbDigest, makeWorld, type Caller, type World } from './authz-world';
+import { dbDigest, holdScheduledJobs, makeWorld, type Caller, type World } from './authz-world';
 import { hostileBody, hostileQuery, hostileSegment, hostileString } from './hostile-fuzz';
 import { setupTestApp, type TestApp } from './test-app';
 
@@ -20,6 +20,7 @@ let tried = 0;
 export function hostileContext(label: string) {
   beforeAll(async () => {
     t = await setupTestApp();
+    await holdScheduledJobs(t);
     w = await makeWorld(t);
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORED_MEDIA_PATH } from '@contract/media';
 import { UPLOAD_MAX_BYTES } from '@contract/constants';
 import { makePdf, staffPng } from '../modules/media/sample-files';
-import { dbDigest, multipart } from './authz-world';
+import { dbDigest, holdScheduledJobs, multipart } from './authz-world';
 import { hostileString } from './hostile-fuzz';
 import { setupTestApp, type TestApp, type TestUser } from './test-app';
 
@@ -22,6 +22,7 @@ let teacher: TestUser;
 let tried = 0;
 beforeAll(async () => {
   t = await setupTestApp();
+  await holdScheduledJobs(t);
   teacher = await t.teacher();
 });
 afterAll(async () => {

@@ -5,7 +5,7 @@ import { todayInZone } from '../lib/time';
 import { addDays } from '@contract/recurrence';
 import { staffPng } from '../modules/media/sample-files';
 import { makeWav } from '../modules/recordings/sample-recordings';
-import { dbDigest, multipart } from './authz-world';
+import { dbDigest, holdScheduledJobs, multipart } from './authz-world';
 import { setupTestApp, TEST_PASSWORD, type TestApp, type TestUser } from './test-app';
 
 /**
@@ -297,6 +297,7 @@ let restoreCapture: () => void;
 beforeAll(async () => {
   // one process: the statements are captured on this app's own database handle
   t = await setupTestApp({}, { balanced: false });
+  await holdScheduledJobs(t);
   restoreCapture = installCapture(t.db);
   A = await makeSchool('Alpha');
   C = await makeSchool('Gamma');
