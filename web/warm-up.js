@@ -33,14 +33,22 @@
       }
       lang = lang || 'de';
       var warm = new Map();
-      for (var r = 0; r < screen.reads.length; r++) {
-        var url = screen.reads[r].replace(/\$1/g, found[1]).replace('$lang', lang);
+      window.__warmReads = warm;
+      var reads = screen.reads;
+      var path = found[1];
+      // One read per task, the screen's own first: a phone's CPU turns each into a task under
+      // 50 ms where all of them in one blocked the page (docs/decisions/first-load-on-a-phone.md).
+      // The app's script may run in between: from then on it asks for itself.
+      var next = function (r) {
+        if (r >= reads.length || window.__appStarted) return;
+        var url = reads[r].replace(/\$1/g, path).replace('$lang', lang);
         var response = fetch(url, { headers: { Accept: 'application/json', 'Accept-Language': lang, Authorization: 'Bearer ' + token } });
         // Not taken over (another language, a changed token): nobody waits for it.
         response.catch(function () {});
         warm.set(url, { token: token, lang: lang, at: performance.now(), response: response });
-      }
-      window.__warmReads = warm;
+        setTimeout(next, 0, r + 1);
+      };
+      next(0);
     }
     var files = screen && screen.files;
     if (files && files.length) {
@@ -59,12 +67,15 @@
   } catch {
     // Storage refused (a private window): the router asks for the files and reads as ever.
   }
-  // The page's first date formatter loads ICU's data, 25-45 ms of a slow phone's CPU in one task
-  // that no screen with a date can do without: done here, the app's start finds it loaded.
-  try {
-    new Intl.DateTimeFormat('de', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(0);
-    performance.mark('icu-warm');
-  } catch {
-    // A browser without Intl: the app's start loads what it has.
-  }
+  // The page's first date formatter loads ICU's data, 15-25 ms of this machine's CPU in one call
+  // that no screen with a date can do without: done here, in a task of its own after the reads,
+  // the app's start finds it loaded.
+  setTimeout(function () {
+    try {
+      new Intl.DateTimeFormat('de', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(0);
+      performance.mark('icu-warm');
+    } catch {
+      // A browser without Intl: the app's start loads what it has.
+    }
+  }, 0);
 })();
