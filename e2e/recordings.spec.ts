@@ -131,11 +131,25 @@ test('a student records 3 s and sends it; the teacher comments at 0:01 and answe
   await page.goto('/submissions');
   const taskCard = page.locator(`[data-testid="task-card"]:has(a[href="${task}"])`);
   await expect(taskCard.getByTestId('new-feedback-badge')).toHaveText('Neues Feedback');
+  // The take's waveform is decoded without a real-time AudioContext, which would start the audio
+  // output only to draw a picture (web/features/recordings/lib/take-waveform.ts).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __audioContexts: number; AudioContext: typeof AudioContext };
+    const Real = w.AudioContext;
+    w.__audioContexts = 0;
+    w.AudioContext = class extends Real {
+      constructor(options?: AudioContextOptions) {
+        super(options);
+        w.__audioContexts++;
+      }
+    };
+  });
   await page.goto(task);
   const mine = page.getByTestId('recording');
   await expect(mine).toContainText('Beantwortet');
   await expect(mine).toContainText('Neues Feedback');
   await expect(mine.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
+  expect(await page.evaluate(() => (window as unknown as { __audioContexts: number }).__audioContexts)).toBe(0);
   const comment = mine.getByRole('button', { name: /Kommentar bei 0:01/ });
   await expect(comment).toBeVisible();
   await expect(mine.getByText('Hier eilst du')).toBeVisible();

@@ -10,7 +10,7 @@ import { jsonResponse, renderWithApp } from '@web/test/render';
 import GuardianChildScreen from './guardian-child';
 
 // The waveform library needs Web Audio: a stand-in that reports 'ready' and records what it was given.
-const wave = vi.hoisted(() => ({ created: [] as Array<{ url?: string }> }));
+const wave = vi.hoisted(() => ({ created: [] as Array<{ url?: string }>, loaded: [] as Blob[] }));
 vi.mock('wavesurfer.js', () => ({
   default: {
     create: (opts: { url?: string }) => {
@@ -27,6 +27,7 @@ vi.mock('wavesurfer.js', () => ({
         pause: () => undefined,
         playPause: async () => undefined,
         getCurrentTime: () => 0,
+        loadBlob: async (blob: Blob) => void wave.loaded.push(blob),
       };
       return ws;
     },
@@ -171,6 +172,7 @@ function stubServer(answer: (url: string) => Response) {
     vi.fn(async (url: string, init: RequestInit = {}) => {
       calls.push({ url, method: init.method ?? 'GET' });
       if (url.startsWith('/api/media/')) return jsonResponse(200, { url: '/api/media-file/recordings/7/31.webm?exp=1&sig=x' });
+      if (url.startsWith('/api/media-file/')) return new Response('take', { status: 200, headers: { 'Content-Type': 'audio/webm' } });
       // no take has been analysed yet (an answer meant for the page must not reach the take's line:
       // it did when the analysis query settled before the test ended, under load)
       if (/^\/api\/recordings\/\d+\/analysis/.test(url)) return jsonResponse(404, { message: 'Nicht gefunden', code: 'analysis_missing' });
@@ -191,6 +193,7 @@ const show = (id = '7') =>
 beforeEach(async () => {
   localStorage.clear();
   wave.created.length = 0;
+  wave.loaded.length = 0;
   await i18n.changeLanguage('de');
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -241,7 +244,9 @@ describe('the child page (guardian, read-only)', () => {
     expect(within(rec).getByText('Hier ruhiger werden')).toBeInTheDocument();
     expect(within(rec).getByRole('button', { name: 'Kommentar bei 0:42' })).toBeInTheDocument();
     await waitFor(() => expect(within(rec).getByTestId('waveform')).toHaveAttribute('data-ready', 'true'));
-    expect(wave.created[0]?.url).toBe('/api/media-file/recordings/7/31.webm?exp=1&sig=x');
+    // The player fetched the take's signed file itself and handed it to the waveform
+    expect(calls.some((c) => c.url === '/api/media-file/recordings/7/31.webm?exp=1&sig=x')).toBe(true);
+    expect(await wave.loaded[0]?.text()).toBe('take');
     expect(calls.some((c) => c.url === `/api/media/${encodeURIComponent(recording.path)}`)).toBe(true);
     expect(within(rec).getAllByTestId('comment-marker')).toHaveLength(1);
     await userEvent.setup().click(within(rec).getByRole('button', { name: 'Kommentar bei 0:42' }));

@@ -7,6 +7,7 @@ import { formatMoment } from '@contract/recordings-limits';
 import type { Recording } from '@contract/recordings';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useRecordingUrl } from '../api/recordings';
+import { loadTake } from '../lib/take-waveform';
 
 export type PlayerHandle = {
   /**
@@ -66,16 +67,18 @@ export function RecordingPlayer({
     if (!url.data || !container) return;
     let ws: WaveSurfer | null = null;
     let cancelled = false;
+    const aborter = new AbortController();
     setReady(false);
     setFailed(false);
     setPlaying(false);
     setTimeMs(0);
-    void import('wavesurfer.js')
-      .then(({ default: WaveSurferClass }) => {
+    // The library and the take side by side; the take decoded for its picture without a real-time
+    // AudioContext (lib/take-waveform.ts).
+    void Promise.all([import('wavesurfer.js'), loadTake(url.data, aborter.signal)])
+      .then(([{ default: WaveSurferClass }, take]) => {
         if (cancelled) return;
         ws = WaveSurferClass.create({
           container,
-          url: url.data,
           media: recording.kind === 'video' ? (videoRef.current ?? undefined) : undefined,
           height: 72,
           waveColor: '#94a3b8',
@@ -105,13 +108,18 @@ export function RecordingPlayer({
           for (const w of waitersRef.current.splice(0)) w(false);
           setFailed(true);
         });
+        // A failure is reported through 'error' above.
+        ws.loadBlob(take.blob, take.channels, take.duration).catch(() => undefined);
       })
       .catch((err: unknown) => {
-        console.error('Player konnte nicht geladen werden', err);
+        if (cancelled) return;
+        console.error('Aufnahme konnte nicht geladen werden', err);
+        for (const w of waitersRef.current.splice(0)) w(false);
         setFailed(true);
       });
     return () => {
       cancelled = true;
+      aborter.abort();
       readyRef.current = false;
       ws?.destroy();
       wsRef.current = null;
