@@ -108,8 +108,13 @@ export function RecordingPlayer({
           for (const w of waitersRef.current.splice(0)) w(false);
           setFailed(true);
         });
-        // A failure is reported through 'error' above.
-        ws.loadBlob(take.blob, take.channels, take.duration).catch(() => undefined);
+        // The bars are drawn in a task of their own, not in the one that made the player: two
+        // short tasks on a phone's CPU instead of one long one. A failure is reported through
+        // 'error' above.
+        const player = ws;
+        setTimeout(() => {
+          if (!cancelled) player.loadBlob(take.blob, take.channels, take.duration).catch(() => undefined);
+        }, 0);
       })
       .catch((err: unknown) => {
         if (cancelled) return;
