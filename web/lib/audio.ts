@@ -78,3 +78,14 @@ export function onAudioContextReplaced(l: Listener): () => void {
   listeners.add(l);
   return () => listeners.delete(l);
 }
+
+/**
+ * Decodes a file's bytes at `sampleRate` with an `OfflineAudioContext`: the browser decodes off the
+ * main thread and no audio output is started (a real-time context would start one only to decode).
+ * Rejects where there is no Web Audio or the bytes are not a format the browser decodes.
+ */
+export async function decodeOffline(bytes: ArrayBuffer, sampleRate: number): Promise<AudioBuffer> {
+  const Offline = globalThis.OfflineAudioContext as typeof OfflineAudioContext | undefined;
+  if (!Offline) throw new Error('no OfflineAudioContext');
+  return new Offline(1, 1, sampleRate).decodeAudioData(bytes);
+}

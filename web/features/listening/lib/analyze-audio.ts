@@ -1,5 +1,6 @@
 import type { AnalyzeOptions } from '@contract/listening/analyze';
 import type { ListeningReport, StoredTrack } from '@contract/listening/schema';
+import { decodeOffline } from '@web/lib/audio';
 import type { AnalysisReply, AnalysisRequest } from './analysis.worker';
 
 /**
@@ -55,10 +56,7 @@ function ask(msg: AnalysisRequest, transfer: Transferable[] = []): Promise<Outco
  * (the AudioBuffer is not used again), so nothing the size of the take is copied on the page.
  */
 async function decodeOnPage(bytes: ArrayBuffer): Promise<{ channels: Float32Array[]; sampleRate: number }> {
-  const Ctx = globalThis.OfflineAudioContext;
-  if (!Ctx) throw new Error('no OfflineAudioContext');
-  const ctx = new Ctx(1, 1, DECODE_RATE);
-  const buffer = await ctx.decodeAudioData(bytes);
+  const buffer = await decodeOffline(bytes, DECODE_RATE);
   const channels: Float32Array[] = [];
   for (let c = 0; c < Math.min(2, buffer.numberOfChannels); c++) channels.push(buffer.getChannelData(c));
   return { channels, sampleRate: buffer.sampleRate };

@@ -5,6 +5,7 @@ import { Pause, Play } from 'lucide-react';
 import type WaveSurfer from 'wavesurfer.js';
 import { formatMoment } from '@contract/recordings-limits';
 import type { Recording } from '@contract/recordings';
+import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useRecordingUrl } from '../api/recordings';
 import { loadTake } from '../lib/take-waveform';
@@ -51,6 +52,8 @@ export function RecordingPlayer({
   const wsRef = useRef<WaveSurfer | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
+  // A retry after a failed load starts the effect below again.
+  const [attempt, setAttempt] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [timeMs, setTimeMs] = useState(0);
   const [durationMs, setDurationMs] = useState(recording.duration_ms);
@@ -129,7 +132,7 @@ export function RecordingPlayer({
       ws?.destroy();
       wsRef.current = null;
     };
-  }, [url.data, recording.kind]);
+  }, [url.data, recording.kind, attempt]);
 
   const seekTo = useCallback(
     (ms: number) => {
@@ -189,6 +192,13 @@ export function RecordingPlayer({
     }
   };
 
+  // The signed link could not be read, or the file behind it could not be loaded or drawn.
+  const broken = failed || url.isError;
+  const retry = () => {
+    if (url.isError) void url.refetch();
+    else setAttempt((n) => n + 1);
+  };
+
   const markers = recording.comments.filter((c) => c.at_ms !== null);
   const keys = onCommentAt ? t('player.keysTeacher') : t('player.keys');
 
@@ -217,8 +227,15 @@ export function RecordingPlayer({
           </button>
           <div className="relative min-w-0 flex-1">
             <div ref={waveRef} className="min-h-[72px] cursor-pointer" data-testid="waveform" data-ready={ready ? 'true' : 'false'} />
-            {!ready && !failed && <Skeleton className="absolute inset-0 h-[72px] w-full" />}
-            {failed && <p className="absolute inset-0 flex items-center text-sm text-red-700">{t('player.loadError')}</p>}
+            {!ready && !broken && <Skeleton className="absolute inset-0 h-[72px] w-full" />}
+            {broken && (
+              <div role="alert" className="absolute inset-0 flex flex-wrap items-center gap-x-3 gap-y-1 bg-slate-50 text-sm text-red-700">
+                <span>{t('player.loadError')}</span>
+                <Button variant="secondary" size="sm" onClick={retry} disabled={url.isFetching}>
+                  {t('common:actions.retry')}
+                </Button>
+              </div>
+            )}
             {ready && durationMs > 0 && (
               <div aria-hidden="true" className="pointer-events-none absolute inset-0">
                 {markers.map((c) => (
