@@ -63,6 +63,17 @@ export async function claimRun(db: Db, name: string, intervalMs: number): Promis
 }
 
 /**
+ * The names of the server's timed jobs (their rows in scheduled_jobs). Every job the server
+ * schedules is named here: tests that compare the database before and after a call hold them all
+ * (server/test/authz-world.ts, holdScheduledJobs).
+ */
+export const JOBS = {
+  reminders: 'practice-reminders',
+  messageRetention: 'message-retention',
+  recordingsRetention: 'recordings-retention',
+} as const;
+
+/**
  * A job that runs every `intervalMs` across all processes: each process looks every `checkMs`
  * whether it is due; the one that claims it runs it under the job's advisory lock (a run that
  * lasts longer than the interval is not started twice).

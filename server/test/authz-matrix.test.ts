@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claimRun, JOBS } from '../lib/jobs';
 import { matrix, NONEXISTENT, type Status } from './authz-routes';
 import { CALLERS, dbDigest, holdScheduledJobs, makeWorld, multipart, type World } from './authz-world';
 import { setupTestApp, type TestApp } from './test-app';
@@ -51,6 +52,10 @@ function changedTables(before: string, after: string): string[] {
 }
 
 describe('authorization matrix', () => {
+  it("holds the server's timed jobs while it compares the database (none is due in any process)", async () => {
+    for (const name of Object.values(JOBS)) expect(await claimRun(t.db, name, 0), name).toBe(false);
+  });
+
   it('covers every route of the app, with the access each route declares', () => {
     // /calendar/{secret}.ics is the one route outside /api (calendar apps subscribe to it without a token)
     const guarded = (url: string) => url.startsWith('/api/') || url.startsWith('/calendar/');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rows } from '../db/client';
+import { JOBS } from '../lib/jobs';
 import { enrolments, mediaFiles, practiceSessions } from '../db/schema/index';
 import { staffPng } from '../modules/media/sample-files';
 import type { TestApp, TestUser } from './test-app';
@@ -117,7 +118,10 @@ export async function dbDigest(t: TestApp): Promise<string> {
 export async function holdScheduledJobs(t: TestApp): Promise<void> {
   await t.db.execute(
     sql`insert into scheduled_jobs (name, last_run_at)
-        select name, now() + interval '1 day' from unnest(array['practice-reminders', 'message-retention', 'recordings-retention']) as name
+        select name, now() + interval '1 day' from unnest(array[${sql.join(
+          Object.values(JOBS).map((name) => sql`${name}`),
+          sql`, `,
+        )}]::text[]) as name
         on conflict (name) do update set last_run_at = excluded.last_run_at`,
   );
 }

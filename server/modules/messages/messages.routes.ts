@@ -17,7 +17,7 @@ import {
   unreadResponse,
 } from '@contract/messages';
 import { currentUser } from '../../lib/auth';
-import { scheduleOnce } from '../../lib/jobs';
+import { JOBS, scheduleOnce } from '../../lib/jobs';
 import { MessagesService } from './messages.service';
 
 const tags = ['messages'];
@@ -38,7 +38,7 @@ export default async function messagesRoutes(fastify: FastifyInstance) {
     job = scheduleOnce({
       db: app.deps.db,
       target: { kind: app.deps.dbKind, ...(app.deps.pool ? { pool: app.deps.pool } : {}) },
-      name: 'message-retention',
+      name: JOBS.messageRetention,
       intervalMs: MESSAGE_PRUNE_INTERVAL_MS,
       firstCheckMs: 60 * 1000,
       checkMs: 60 * 60 * 1000,

@@ -22,7 +22,7 @@ import {
 import { AppError } from '../../errors';
 import { currentUser } from '../../lib/auth';
 import { clusterOf } from '../../lib/cluster';
-import { scheduleOnce } from '../../lib/jobs';
+import { JOBS, scheduleOnce } from '../../lib/jobs';
 import { storageErrorSchema } from '@contract/storage';
 import { declaredUploadBytes } from '../../lib/disk-space';
 import { StorageQuota } from '../storage/storage.service';
@@ -58,7 +58,7 @@ export default async function recordingsRoutes(fastify: FastifyInstance) {
     job = scheduleOnce({
       db: app.deps.db,
       target: { kind: app.deps.dbKind, ...(app.deps.pool ? { pool: app.deps.pool } : {}) },
-      name: 'recordings-retention',
+      name: JOBS.recordingsRetention,
       intervalMs: RETENTION_INTERVAL_MS,
       firstCheckMs: RETENTION_FIRST_RUN_MS,
       checkMs: RETENTION_CHECK_MS,

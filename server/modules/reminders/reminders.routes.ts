@@ -4,7 +4,7 @@ import { bodyErrors, errorResponsesOf, languageOnlyQuery } from '@contract/commo
 import { pushEndpointBody, pushInfoSchema, pushSubscriptionBody, feedbackDigestBody, feedbackDigestSettingsSchema, notificationSettingsBody, notificationSettingsSchema, unsubscribeInfo, unsubscribeParams, weeklyNoteBody, weeklyNoteSettingsSchema } from '@contract/notifications';
 import { forbidden, invalid } from '../../errors';
 import { currentUser } from '../../lib/auth';
-import { scheduleOnce } from '../../lib/jobs';
+import { JOBS, scheduleOnce } from '../../lib/jobs';
 import { requestLang } from '../../lib/lang';
 import { LOGIN_BODY_LIMIT } from '../../lib/limits';
 import { mailerOf } from '../../lib/mail';
@@ -35,7 +35,7 @@ export default async function remindersRoutes(fastify: FastifyInstance) {
     job = scheduleOnce({
       db: app.deps.db,
       target: { kind: app.deps.dbKind, ...(app.deps.pool ? { pool: app.deps.pool } : {}) },
-      name: 'practice-reminders',
+      name: JOBS.reminders,
       intervalMs: REMINDER_INTERVAL_MS,
       firstCheckMs: REMINDER_FIRST_CHECK_MS,
       checkMs: REMINDER_CHECK_MS,
