@@ -207,17 +207,22 @@ test("the teacher's home: the course list and the review badge's count wait for 
 });
 
 /**
- * public/warm-up.js loads ICU's data (the page's first date formatter) while the app's script is
- * still on its way: a classic script of the same origin, which the CSP allows (no inline script).
+ * web/warm-up.js loads ICU's data (what the page's first date formatter needs) in a worker of its
+ * own, /icu-warm.js, while the app's script is still on its way: same-origin scripts, which the CSP
+ * allows (no inline script, no blob: worker).
  */
-test("ICU's data is loaded by the warm-up script beside the app's script, within the CSP", async ({ page }) => {
+test("ICU's data is loaded in a worker started by the warm-up script, within the CSP", async ({ page }) => {
   const refused: string[] = [];
   page.on('console', (m) => {
     if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
   });
   const warmUp = page.waitForResponse((r) => new URL(r.url()).pathname === '/warm-up.js');
+  const worker = page.waitForEvent('worker', (w) => new URL(w.url()).pathname === '/icu-warm.js');
+  const workerFile = page.waitForResponse((r) => new URL(r.url()).pathname === '/icu-warm.js');
   await page.goto('/login');
   expect((await warmUp).status()).toBe(200);
+  expect((await workerFile).status()).toBe(200);
+  await worker;
   await expect(page.locator('form')).toBeVisible();
   await expect.poll(() => page.evaluate(() => performance.getEntriesByName('icu-warm').length)).toBe(1);
   expect(refused).toEqual([]);

@@ -67,15 +67,21 @@
   } catch {
     // Storage refused (a private window): the router asks for the files and reads as ever.
   }
-  // The page's first date formatter loads ICU's data, 15-25 ms of this machine's CPU in one call
-  // that no screen with a date can do without: done here, in a task of its own after the reads,
-  // the app's start finds it loaded.
+  // The page's first date formatter loads ICU's data, 40-100 ms of a phone's CPU in one call that no
+  // screen with a date can do without. A worker of its own loads it on another thread, into the
+  // process's caches, and the app's start finds it there; started in a task after the reads
+  // (docs/decisions/first-load-on-a-phone.md, "ICU off the main thread"). Without workers, the
+  // formatter runs in that task.
   setTimeout(function () {
     try {
-      new Intl.DateTimeFormat('de', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(0);
-      performance.mark('icu-warm');
+      new Worker('/icu-warm.js');
     } catch {
-      // A browser without Intl: the app's start loads what it has.
+      try {
+        new Intl.DateTimeFormat('de-DE', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(0);
+      } catch {
+        // A browser without Intl: the app's start loads what it has.
+      }
     }
+    performance.mark('icu-warm');
   }, 0);
 })();

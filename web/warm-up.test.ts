@@ -10,7 +10,7 @@ import { FIRST_SCREENS } from './app/first-screens';
  * its own: a stored session on a task's address, a fetch that records, and the page's task queue
  * under the test's hand, one task at a time (docs/decisions/first-load-on-a-phone.md).
  */
-function page(path: string, opts: { token?: string | null; role?: string; stored?: string; languages?: string[] } = {}) {
+function page(path: string, opts: { token?: string | null; role?: string; stored?: string; languages?: string[]; workers?: boolean } = {}) {
   const token = opts.token === undefined ? 'token-of-the-test-0123456789' : opts.token;
   const storage = new Map<string, string>();
   if (token) {
@@ -23,6 +23,7 @@ function page(path: string, opts: { token?: string | null; role?: string; stored
   const tasks: Array<() => void> = [];
   const marks: string[] = [];
   const links: string[] = [];
+  const workers: string[] = [];
   const win: Record<string, unknown> = {
     localStorage: { getItem: (k: string) => storage.get(k) ?? null },
     location: { pathname: path },
@@ -36,6 +37,13 @@ function page(path: string, opts: { token?: string | null; role?: string; stored
     requestAnimationFrame: (f: () => void) => tasks.push(f),
     document: { createElement: () => ({}), head: { appendChild: (l: { href: string }) => links.push(l.href) } },
     Intl,
+    ...(opts.workers === false
+      ? {}
+      : {
+          Worker: function Worker(url: string) {
+            workers.push(url);
+          },
+        }),
     Map,
     JSON,
     RegExp,
@@ -51,6 +59,7 @@ function page(path: string, opts: { token?: string | null; role?: string; stored
     asked,
     marks,
     links,
+    workers,
     run: () => runInNewContext(code, win),
     /** Runs the next task of the page's queue; false when there is none. */
     step: () => {
@@ -83,6 +92,7 @@ describe('the warm-up script', () => {
     const warm = p.win.__warmReads as Map<string, { token: string; lang: string }>;
     expect([...warm.keys()]).toEqual(p.asked.map((a) => a.url));
     expect(p.marks).toContain('icu-warm');
+    expect(p.workers).toEqual(['/icu-warm.js']);
     expect(p.links).toEqual(['/assets/screen.js']);
   });
 
@@ -96,13 +106,32 @@ describe('the warm-up script', () => {
     expect([...(p.win.__warmReads as Map<string, unknown>).keys()]).toEqual(['/api/submissions/23']);
   });
 
-  it('asks for nothing without a stored session, and still loads ICU in a task after its own', () => {
+  it("asks for nothing without a stored session, and still starts ICU's worker in a task after its own", () => {
     const p = page('/submissions/23', { token: null });
     p.run();
     expect(p.marks).toEqual([]);
+    expect(p.workers).toEqual([]);
     p.drain();
     expect(p.asked).toEqual([]);
     expect(p.win.__warmReads).toBeUndefined();
+    expect(p.workers).toEqual(['/icu-warm.js']);
+    expect(p.marks).toEqual(['icu-warm']);
+  });
+
+  it('loads ICU in that task itself where the browser has no workers', () => {
+    const p = page('/login', { token: null, workers: false });
+    let made = 0;
+    const RealDateTimeFormat = Intl.DateTimeFormat;
+    p.win.Intl = {
+      DateTimeFormat: function DateTimeFormat(...a: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        made++;
+        return new RealDateTimeFormat(...a);
+      },
+    };
+    p.run();
+    expect(made).toBe(0);
+    p.drain();
+    expect(made).toBe(1);
     expect(p.marks).toEqual(['icu-warm']);
   });
 
