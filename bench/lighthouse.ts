@@ -9,6 +9,8 @@
  *   npm run bench:lighthouse -- --runs 3              each page three times, the median run kept
  *   npm run bench:lighthouse -- --only login,task     some pages only
  *   npm run bench:lighthouse -- --cpu 6               a slower phone (or a faster machine): CPU 6× instead of 4×
+ *   LIGHTHOUSE_LHR_DIR=d LIGHTHOUSE_TRACE_DIR=d         each run's report and trace written to d
+ *   LIGHTHOUSE_TRACE_CATEGORIES=disabled-by-default-v8.cpu_profiler   more in the trace (here a CPU profile)
  *
  * It builds nothing: `npm run build` (or `npm start` once) makes dist/web and dist/server first.
  * Chromium: CHROME_PATH or /usr/bin/chromium, headless. Signed-in pages get the demo user's
@@ -231,6 +233,7 @@ async function measure(browser: Browser, base: string, path: string, session: Se
       onlyCategories: ['performance', 'accessibility'],
       // Lighthouse's own reset would also empty localStorage and sign the user out.
       disableStorageReset: true,
+      ...(process.env.LIGHTHOUSE_TRACE_CATEGORIES ? { additionalTraceCategories: process.env.LIGHTHOUSE_TRACE_CATEGORIES } : {}),
       // Lighthouse's simulation multiplies this machine's task times: on a faster machine than
       // usual (a higher benchmark index), a higher multiplier stands for the same phone.
       ...(cpu ? { throttling: { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpu } } : {}),
@@ -238,6 +241,11 @@ async function measure(browser: Browser, base: string, path: string, session: Se
     const result = await lighthouse(`${base}${path}`, flags, undefined, page);
     if (!result) throw new Error(`no Lighthouse result for ${path}`);
     if (process.env.LIGHTHOUSE_LHR_DIR) writeFileSync(join(process.env.LIGHTHOUSE_LHR_DIR, `${path.replace(/\W+/g, '_') || 'root'}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    // The run's trace, for a look inside its tasks (with LIGHTHOUSE_TRACE_CATEGORIES=disabled-by-default-v8.cpu_profiler, a CPU profile too).
+    if (process.env.LIGHTHOUSE_TRACE_DIR) {
+      const trace = (result.artifacts as unknown as { Trace?: unknown }).Trace;
+      writeFileSync(join(process.env.LIGHTHOUSE_TRACE_DIR, `${path.replace(/\W+/g, '_') || 'root'}-${Date.now()}.trace.json`), JSON.stringify(trace));
+    }
     if (result.lhr.runtimeError) throw new Error(`${path}: ${result.lhr.runtimeError.message}`);
     return result.lhr;
   } finally {
