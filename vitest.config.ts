@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react, { reactCompilerPreset } from '@vitejs/plugin-react';
 import babel from '@rolldown/plugin-babel';
 import { fileURLToPath } from 'node:url';
+import { availableParallelism } from 'node:os';
 
 const alias = {
   '@contract': fileURLToPath(new URL('./contract', import.meta.url)),
@@ -11,6 +12,10 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one worker fewer than the machine's cores: on the two cores of this
+    // project's machines and CI, one file at a time and a core left idle. Two at least: the whole
+    // suite in 8.5 minutes instead of 12.7 (docs/decisions/bench-results.md, "2026-11-29").
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         resolve: { alias },
