@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { GuardianChildDetail } from '@contract/guardians';
-import type { Recording } from '@contract/recordings';
 import type { Submission } from '@contract/submissions';
 import i18n from '@web/lib/i18n';
 import { jsonResponse, renderWithApp } from '@web/test/render';
+import { aRecording } from '@web/test/fixtures';
 import GuardianChildScreen from './guardian-child';
 
 // The waveform library needs Web Audio: a stand-in that reports 'ready' and records the take it was given.
@@ -71,26 +71,15 @@ function submission(over: Partial<Submission>): Submission {
   };
 }
 
-const recording: Recording = {
-  id: 31,
-  submission_id: 2,
-  student: { id: 7, name: 'Ayşe Demir' },
-  exercise_title: 'Tonleiter in D-Dur',
-  kind: 'audio',
-  mime_type: 'audio/webm',
-  size: 2048,
+const recording = aRecording({
   duration_ms: 95_000,
-  path: 'recordings/7/31.webm',
   message: 'Takt 12 klappt noch nicht',
-  practice_session_id: null,
-  created_at: '2026-03-02T17:00:00.000Z',
   answered_at: '2026-03-03T09:00:00.000Z',
-  seen_at: null,
   new_feedback: true,
   comments: [
     { id: 90, recording_id: 31, teacher: { id: 3, name: 'Mehmet Yılmaz' }, at_ms: 42_000, text: 'Hier ruhiger werden', audio: null, created_at: '2026-03-03T09:00:00.000Z', updated_at: '2026-03-03T09:00:00.000Z' },
   ],
-};
+});
 
 const progress = Array.from({ length: 30 }, (_, i) => ({ date: addDays(i - 29), practice_time_minutes: i === 29 ? 25 : i === 28 ? 10 : 0 }));
 

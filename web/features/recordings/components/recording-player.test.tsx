@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Recording } from '@contract/recordings';
 import i18n from '@web/lib/i18n';
 import { jsonResponse, renderWithApp } from '@web/test/render';
+import { aRecording } from '@web/test/fixtures';
 import { RecordingPlayer } from './recording-player';
 
 // The waveform library needs Web Audio: a stand-in that reports 'ready' once it is given the take.
@@ -29,24 +29,7 @@ vi.mock('wavesurfer.js', () => ({
   },
 }));
 
-const recording: Recording = {
-  id: 31,
-  submission_id: 2,
-  student: { id: 7, name: 'Ayşe Demir' },
-  exercise_title: 'Tonleiter in D-Dur',
-  kind: 'audio',
-  mime_type: 'audio/webm',
-  size: 2048,
-  duration_ms: 12_000,
-  path: 'recordings/7/31.webm',
-  message: null,
-  practice_session_id: null,
-  created_at: '2026-03-02T17:00:00.000Z',
-  answered_at: null,
-  seen_at: null,
-  new_feedback: false,
-  comments: [],
-};
+const recording = aRecording();
 
 const FILE = '/api/media-file/recordings/7/31.webm?exp=1&sig=x';
 
