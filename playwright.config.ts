@@ -29,7 +29,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'de-DE',
     timezoneId: 'Europe/Berlin',
-    trace: 'retain-on-failure',
+    // A trace of each failure, for people at their machine; E2E_TRACE=0 (CI, where nobody opens one)
+    // records none: a trace kept only on failure is recorded for every test all the same, and its
+    // DOM snapshots cost about a quarter of the suite's time (without its screencast as much).
+    trace: process.env.E2E_TRACE === '0' ? 'off' : 'retain-on-failure',
     // The app's service worker only where a spec asks for it (e2e/offline.spec.ts): everywhere
     // else each page talks to the server directly, as before.
     serviceWorkers: 'block',
