@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { encodeWav16 } from '../contract/listening/wav';
+import { CHROMIUM, CHROMIUM_ARGS } from './browser';
 
 /** Writes mono `pcm` as a 16-bit WAV in the temp folder (the contract's encoder) and returns its path. */
 export function writeWav(name: string, pcm: Float32Array, rate: number): string {
@@ -25,13 +26,9 @@ export function writeSineWav(name: string, hz: number, seconds: number): string 
 export function fakeMicrophone(wav: string) {
   return {
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
+        ...CHROMIUM_ARGS,
         '--use-fake-ui-for-media-stream',
         '--use-fake-device-for-media-stream',
         `--use-file-for-fake-audio-capture=${wav}`,

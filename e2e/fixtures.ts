@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_ARGS, FULL_CHROMIUM } from './browser';
 
 export { test, expect } from '@playwright/test';
 
@@ -182,8 +183,8 @@ export async function persistentPhone(): Promise<{ context: BrowserContext; page
   const dir = mkdtempSync(join(tmpdir(), 'uebungskontrolle-profile-'));
   const use = base.info().project.use;
   const context = await chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    executablePath: FULL_CHROMIUM,
+    args: CHROMIUM_ARGS,
     baseURL: use.baseURL,
     viewport: PHONE,
     locale: 'de-DE',
