@@ -13,9 +13,12 @@ export default defineConfig({
   resolve: { alias },
   test: {
     // Vitest's default is one worker fewer than the machine's cores: on the two cores of this
-    // project's machines and CI, one file at a time and a core left idle. Two at least: the whole
-    // suite in 8.5 minutes instead of 12.7 (docs/decisions/bench-results.md, "2026-11-29").
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // project's machines and CI, one file at a time and a core left idle. One more than the cores:
+    // the API files wait on their database (PostgreSQL's own processes, PGlite's worker) and on
+    // sockets, and a third worker fills those waits. Two cores, same hour: the whole suite 248 s
+    // with two workers, 220 s with three; the API suite on PostgreSQL with three instances and S3
+    // 138 s and 115 s (docs/decisions/bench-results.md, "CI's time").
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         resolve: { alias },

@@ -132,7 +132,9 @@ describe('H1: text fields cannot fill the heap', () => {
       });
       const ms = performance.now() - started;
       expect(r.status, String(size)).toBe(status);
-      expect(ms, String(size)).toBeLessThan(500);
+      // The statuses say where it was refused (the size limit, then the depth guard before
+      // JSON.parse); the time only that no slow path was taken, with room for a loaded machine.
+      expect(ms, String(size)).toBeLessThan(2000);
     }
     await alive();
   });
@@ -196,7 +198,8 @@ describe('M2: slow and stalled requests', () => {
     await sleep(100);
     const extra = await rawSocket('127.0.0.6');
     const { ms, data } = await whenClosed(extra);
-    expect(ms).toBeLessThan(500);
+    // Closed without an answer and before the request timeout, whose 408 would come with data.
+    expect(ms).toBeLessThan(REQUEST_TIMEOUT_S * 1000);
     expect(data).toBe('');
     expect(open.filter((s) => s.destroyed)).toHaveLength(0);
     // another address is not affected, and a freed place can be taken again

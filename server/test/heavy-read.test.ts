@@ -48,7 +48,8 @@ it('answers a cached list and the current user while the database is busy for a 
     }
   }
   expect(heavyDone).toBe(false); // every request above was answered while the read ran
-  expect(Math.max(...times)).toBeLessThan(200);
+  // none waited for the read (it would have taken its whole second); room for a loaded machine
+  expect(Math.max(...times)).toBeLessThan((HEAVY_SECONDS * 1000) / 2);
   expect(await heavy).toBeGreaterThanOrEqual(HEAVY_SECONDS * 1000 - 50);
   // and a request that needs the database still gets it
   expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
