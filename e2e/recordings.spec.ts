@@ -1,4 +1,5 @@
 import type { Page, Route } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
 import { fakeMicrophone, writeSineWav } from './fake-microphone';
 
@@ -229,4 +230,47 @@ test('a take whose upload lost the connection is kept, offered again after a rel
   await expect(page.getByTestId('recording')).toHaveCount(before + 1);
   await expect(page.getByRole('button', { name: 'Aufnahme erneut senden' })).toHaveCount(0);
   expect(await serverCount(page, task)).toBe(before + 1);
+});
+
+test("a take that cannot be loaded says so in its place, spills over nothing at 390 px, and 'Erneut versuchen' loads it", async ({ page }) => {
+  // The take by the API, as the student (Mia Wagner); removed again at the end (no other spec sees it).
+  const login = await page.request.post('/api/login', { data: { email: STUDENT.email, password: 'demo1234' } });
+  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  await loginAs(page, STUDENT.email);
+  const href = await firstRecordableTask(page);
+  const taskId = Number(href.split('/').pop());
+  const upload = await page.request.post(`/api/submissions/${taskId}/recordings`, {
+    headers,
+    multipart: { duration_ms: '5000', message: '', file: { name: 'take.wav', mimeType: 'audio/wav', buffer: readFileSync(WAV) } },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+  const takeId = ((await upload.json()) as { id: number }).id;
+  const failing = (route: Route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"down"}' });
+  try {
+    // German on the phone (the longest message in the narrowest box), Turkish on the desktop.
+    for (const [lang, viewport] of [
+      ['de', PHONE],
+      ['tr', DESKTOP],
+    ] as const) {
+      await setLanguage(page, lang);
+      await page.setViewportSize(viewport);
+      await page.route('**/api/media/**', failing);
+      await page.goto(href);
+      const player = page.getByTestId('recording-player').first();
+      const alert = player.getByRole('alert');
+      await expect(alert).toBeVisible();
+      // The message and its button stay inside their box: nothing runs over the time below.
+      const spill = await alert.evaluate((el) => el.scrollHeight - el.clientHeight);
+      expect(spill, `${lang} at ${viewport.width} px`).toBeLessThanOrEqual(0);
+      const [a, time] = [await alert.boundingBox(), await player.getByText('0:00', { exact: false }).first().boundingBox()];
+      expect(a!.y + a!.height, `${lang} at ${viewport.width} px`).toBeLessThanOrEqual(time!.y);
+      await page.unroute('**/api/media/**', failing);
+      await alert.getByRole('button', { name: lang === 'de' ? 'Erneut versuchen' : 'Tekrar dene' }).click();
+      await expect(player.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
+      await expect(alert).toHaveCount(0);
+      expect((await player.getByTestId('waveform').boundingBox())!.height).toBeGreaterThanOrEqual(72);
+    }
+  } finally {
+    expect((await page.request.delete(`/api/recordings/${takeId}`, { headers })).status()).toBe(204);
+  }
 });

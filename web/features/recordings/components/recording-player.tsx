@@ -226,10 +226,19 @@ export function RecordingPlayer({
             {playing ? <Pause aria-hidden="true" className="size-5 fill-current" /> : <Play aria-hidden="true" className="ml-0.5 size-5 fill-current" />}
           </button>
           <div className="relative min-w-0 flex-1">
-            <div ref={waveRef} className="min-h-[72px] cursor-pointer" data-testid="waveform" data-ready={ready ? 'true' : 'false'} />
+            {/* While broken the waveform's box folds away (it stays mounted, with its width, for the
+                next attempt) and the message takes its place in the flow: on a phone in German the
+                message and the button need more than the waveform's 72 px, and an overlay spilt
+                over the time below. */}
+            <div
+              ref={waveRef}
+              className={broken ? 'h-0 overflow-hidden' : 'min-h-[72px] cursor-pointer'}
+              data-testid="waveform"
+              data-ready={ready ? 'true' : 'false'}
+            />
             {!ready && !broken && <Skeleton className="absolute inset-0 h-[72px] w-full" />}
             {broken && (
-              <div role="alert" className="absolute inset-0 flex flex-wrap items-center gap-x-3 gap-y-1 bg-slate-50 text-sm text-red-700">
+              <div role="alert" className="flex min-h-[72px] flex-wrap items-center gap-x-3 gap-y-1 py-1 text-sm text-red-700">
                 <span>{t('player.loadError')}</span>
                 <Button variant="secondary" size="sm" onClick={retry} disabled={url.isFetching}>
                   {t('common:actions.retry')}
