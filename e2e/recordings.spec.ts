@@ -233,10 +233,10 @@ test('a take whose upload lost the connection is kept, offered again after a rel
 });
 
 test("a take that cannot be loaded says so in its place, spills over nothing at 390 px, and 'Erneut versuchen' loads it", async ({ page }) => {
-  // The take by the API, as the student (Mia Wagner); removed again at the end (no other spec sees it).
-  const login = await page.request.post('/api/login', { data: { email: STUDENT.email, password: 'demo1234' } });
-  const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  // The take by the API, as the student (Mia Wagner) with the app's own token; removed again at the
+  // end (no other spec sees it).
   await loginAs(page, STUDENT.email);
+  const headers = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token'))}` };
   const href = await firstRecordableTask(page);
   const taskId = Number(href.split('/').pop());
   const upload = await page.request.post(`/api/submissions/${taskId}/recordings`, {
@@ -256,7 +256,7 @@ test("a take that cannot be loaded says so in its place, spills over nothing at 
       await page.setViewportSize(viewport);
       await page.route('**/api/media/**', failing);
       await page.goto(href);
-      const player = page.getByTestId('recording-player').first();
+      const player = page.locator(`[data-testid="recording"][data-recording-id="${takeId}"]`).getByTestId('recording-player');
       const alert = player.getByRole('alert');
       await expect(alert).toBeVisible();
       // The message and its button stay inside their box: nothing runs over the time below.
