@@ -124,9 +124,30 @@ export async function openPostgres(url: string, max = 10): Promise<DbHandle> {
     cluster,
     close: async () => {
       await cluster.close();
-      await pool.end();
+      await endPool(pool);
     },
   };
+}
+
+/**
+ * Ends a pool and waits until every connection is closed. `pool.end()` resolves once the pool has
+ * let go of its clients, before their sockets close: a database dropped WITH (FORCE) right after
+ * (tests, a scratch database) could still end a closing connection, and a pool without an error
+ * listener throws that error where nothing can catch it.
+ */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) return resolve();
+    pool.on('remove', () => {
+      if (--open <= 0) resolve();
+    });
+  });
+  await pool.end();
+  // bounded: a socket that never reports its end must not hold a shutdown
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([closed, new Promise<void>((r) => (timer = setTimeout(r, 5000)))]);
+  clearTimeout(timer);
 }
 
 export async function migrateDb(handle: DbHandle): Promise<void> {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { endPool } from './client';
 
 /**
  * docs/decisions/schools-and-roles.md: a database of the previous version (migrations up to 0008, before schools) migrates
@@ -152,7 +153,7 @@ describe('migration 0009: the previous version becomes one school', () => {
       await migratePg(db, { migrationsFolder: MIGRATIONS });
       await checkMigrated(q, before);
     } finally {
-      await pool.end();
+      await endPool(pool);
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
