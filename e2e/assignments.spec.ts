@@ -30,7 +30,7 @@ async function statValue(page: Page, key: string): Promise<number> {
 }
 
 async function openDialogOn(page: Page, date: string) {
-  const cell = page.locator(`.fc-daygrid-day[data-date="${date}"]`);
+  const cell = page.locator(`.uk-day[data-date="${date}"]`);
   await expect(cell).toBeVisible();
   // in the middle of the screen: never under the phone's sticky top bar
   await cell.evaluate((el) => el.scrollIntoView({ block: 'center' }));
@@ -65,8 +65,8 @@ test.describe('assigning tasks from the teacher dashboard', () => {
     await expect(page.getByTestId('stat-students')).toHaveText('6');
     await expect(page.getByTestId('recent-students').getByRole('listitem')).toHaveCount(6);
     await expect(page.getByRole('button', { name: 'Heute' })).toBeVisible();
-    await expect(page.locator('.fc-daygrid-day.fc-day-today')).toBeVisible();
-    await expect(page.locator('.fc-event.uk-ev').first()).toBeVisible();
+    await expect(page.locator('.uk-day.uk-day--today')).toBeVisible();
+    await expect(page.locator('.uk-ev').first()).toBeVisible();
     const tasksBefore = await statValue(page, 'submissions');
     await shot(page, FEATURE, 'dashboard-de-desktop');
     await expectNoSeriousAxe(page, 'main');
@@ -114,14 +114,14 @@ test.describe('assigning tasks from the teacher dashboard', () => {
     await expect(dialog).toBeHidden();
 
     // The calendar and the counts reload
-    const todayCell = page.locator(`.fc-daygrid-day[data-date="${today}"]`);
+    const todayCell = page.locator(`.uk-day[data-date="${today}"]`);
     await expect(page.getByTestId('stat-submissions')).toHaveText(String(tasksBefore + 16));
-    const entries = page.locator('.fc-event.uk-ev', { hasText: 'Tonleiter-Etüde in Uşşak – ' });
+    const entries = page.locator('.uk-ev', { hasText: 'Tonleiter-Etüde in Uşşak – ' });
     await expect.poll(() => entries.count()).toBeGreaterThanOrEqual(2);
     // Today's cell may collapse extra entries into '+N weitere', which opens the day's agenda.
-    const visibleEntry = todayCell.locator('.fc-event.uk-ev:visible', { hasText: `Tonleiter-Etüde in Uşşak – Ayşe Demir. Fällig: ${de(today)}` });
+    const visibleEntry = todayCell.locator('.uk-ev:visible', { hasText: `Tonleiter-Etüde in Uşşak – Ayşe Demir. Fällig: ${de(today)}` });
     if ((await visibleEntry.count()) === 0) {
-      await todayCell.locator('.fc-daygrid-more-link').click();
+      await todayCell.locator('.uk-more').click();
       const agenda = page.getByTestId('teacher-agenda');
       await expect(agenda.getByRole('heading', { name: `Aufgaben am Heute, ${de(today)}` })).toBeVisible();
       await expect(agenda.getByRole('button', { name: /^Ayşe Demir: Tonleiter-Etüde in Uşşak öffnen/ })).toBeVisible();
@@ -129,7 +129,7 @@ test.describe('assigning tasks from the teacher dashboard', () => {
     }
 
     // Hover: the tooltip with title, German due date and status (of an entry shown today)
-    const entry = (await visibleEntry.count()) > 0 ? visibleEntry.first() : todayCell.locator('.fc-event.uk-ev:visible').first();
+    const entry = (await visibleEntry.count()) > 0 ? visibleEntry.first() : todayCell.locator('.uk-ev:visible').first();
     await entry.hover();
     const tip = page.getByRole('tooltip');
     await expect(tip).toContainText(' – ');
@@ -171,7 +171,7 @@ test.describe('assigning tasks from the teacher dashboard', () => {
     const today = berlinToday();
     await page.setViewportSize(DESKTOP);
     await loginAs(page, DEMO.teacher.email);
-    await expect(page.locator('.fc-daygrid-day.fc-day-today')).toBeVisible();
+    await expect(page.locator('.uk-day.uk-day--today')).toBeVisible();
 
     // Choosing a course reloads counts and calendar for that course, and the dialog's lists
     await expect(page.getByTestId('stat-courses')).toHaveText('2');
@@ -226,14 +226,14 @@ test.describe('assigning tasks from the teacher dashboard', () => {
 
     // Phone, Turkish then German
     await page.setViewportSize(PHONE);
-    await expect(page.locator('.fc-daygrid-day.fc-day-today')).toBeVisible();
+    await expect(page.locator('.uk-day.uk-day--today')).toBeVisible();
     await shot(page, FEATURE, 'dashboard-tr-phone');
     dialog = await openDialogOn(page, today);
     await dialogShot(page, 'dialog-tr-phone');
     await dialog.getByRole('button', { name: 'İptal' }).click();
     await setLanguage(page, 'de');
     await showTeacherCalendar(page);
-    await expect(page.locator('.fc-daygrid-day.fc-day-today')).toBeVisible();
+    await expect(page.locator('.uk-day.uk-day--today')).toBeVisible();
     await shot(page, FEATURE, 'dashboard-de-phone');
     await expectNoSeriousAxe(page, 'main');
     dialog = await openDialogOn(page, today);
@@ -246,7 +246,7 @@ test.describe('assigning tasks from the teacher dashboard', () => {
     // Keyboard: the focused day (the grid's one tab stop) opens the dialog with Enter
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await page.setViewportSize(DESKTOP);
-    const dayCell = page.locator(`.fc-daygrid-day[data-date="${today}"]`);
+    const dayCell = page.locator(`.uk-day[data-date="${today}"]`);
     await expect(dayCell).toHaveAttribute('tabindex', '0');
     await dayCell.focus();
     await page.keyboard.press('Enter');

@@ -82,7 +82,7 @@ export async function showTeacherCalendar(page: Page): Promise<void> {
   await expect(page.locator(place).first()).toBeAttached();
   // In one step in the page: the skeleton may give way to the calendar at any moment.
   await page.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'center' }), place);
-  await expect(page.locator('.fc-daygrid-day[data-date]').first()).toBeVisible();
+  await expect(page.locator('.uk-day[data-date]').first()).toBeVisible();
 }
 
 /** Runs `body` in German and in Turkish (the language set first), each on the desktop and the phone viewport. */

@@ -202,13 +202,13 @@ test.describe('practice, student side', () => {
     // The day's dialog: Enter on the calendar's focused day (or a click on an empty day).
     const dialog = page.getByRole('dialog');
     const title = dialog.getByRole('heading', { name: /^Aufgabe für/ });
-    const focusDay = page.locator('td.fc-daygrid-day[tabindex="0"]');
-    await expect(page.locator('.fc-daygrid-day').first()).toBeVisible();
+    const focusDay = page.locator('.uk-day[tabindex="0"]');
+    await expect(page.locator('.uk-day').first()).toBeVisible();
     if ((await focusDay.count()) > 0) {
       await focusDay.focus();
       await page.keyboard.press('Enter');
     } else {
-      const cell = page.locator('.fc-daygrid-day').last();
+      const cell = page.locator('.uk-day').last();
       await cell.scrollIntoViewIfNeeded();
       const b = (await cell.boundingBox())!;
       await page.mouse.click(b.x + b.width - 6, b.y + b.height - 6);

@@ -55,7 +55,7 @@ function berlinToday(): string {
 
 /** The assignment dialog of the teacher home, opened by a click on today's calendar cell. */
 async function openAssignmentDialog(page: Page) {
-  const cell = page.locator(`.fc-daygrid-day[data-date="${berlinToday()}"]`);
+  const cell = page.locator(`.uk-day[data-date="${berlinToday()}"]`);
   await expect(cell).toBeVisible();
   await cell.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   const box = await cell.boundingBox();

@@ -19,7 +19,7 @@ const addDays = (date: string, n: number) => {
 
 async function calendarReady(page: Page) {
   await showTeacherCalendar(page);
-  await expect(page.locator('.fc-event.uk-ev').first()).toBeVisible();
+  await expect(page.locator('.uk-ev').first()).toBeVisible();
 }
 
 test.describe('the teacher opens tasks into the side panel', () => {
@@ -29,7 +29,7 @@ test.describe('the teacher opens tasks into the side panel', () => {
     await calendarReady(page);
 
     // Calendar: an entry opens the panel with that task.
-    const entry = page.locator('.fc-event.uk-ev:visible').first();
+    const entry = page.locator('.uk-ev:visible').first();
     const id = await entry.getAttribute('data-submission-id');
     await entry.click();
     const panel = page.getByTestId('task-panel');
@@ -70,14 +70,14 @@ test.describe('the teacher opens tasks into the side panel', () => {
     await page.setViewportSize(DESKTOP);
     await loginAs(page, DEMO.teacher.email);
     await calendarReady(page);
-    const more = page.locator('.fc-daygrid-more-link:visible').first();
+    const more = page.locator('.uk-more:visible').first();
     test.skip((await more.count()) === 0, 'no day with more than three tasks this month');
-    const date = await more.locator('xpath=ancestor::td[@data-date]').getAttribute('data-date');
+    const date = await more.locator('xpath=ancestor::*[@data-date][1]').getAttribute('data-date');
     await more.click();
-    await expect(page.locator('.fc-popover')).toHaveCount(0);
+    await expect(page.locator('.uk-popover')).toHaveCount(0);
     const agenda = page.getByTestId('teacher-agenda');
     await expect(agenda.getByRole('heading', { name: new RegExp(`^Aufgaben am .*${date!.slice(8, 10)}\\.${date!.slice(5, 7)}\\.${date!.slice(0, 4)}$`) })).toBeFocused();
-    const count = await page.locator(`td[data-date="${date}"] .fc-event`).count();
+    const count = await page.locator(`.uk-day[data-date="${date}"] .uk-ev`).count();
     await expect(agenda.getByTestId('agenda-entry')).toHaveCount(Math.max(count, await agenda.getByTestId('agenda-entry').count()));
     await agenda.getByTestId('agenda-entry').last().click();
     await expect(page.getByTestId('task-panel')).toBeVisible();
@@ -100,29 +100,35 @@ test('the calendar by keyboard: one tab stop, arrows move the day, Enter opens t
   const today = berlinToday();
   const grid = page.getByTestId('task-calendar');
   // Exactly one day is a tab stop; entries and '+N' are not.
-  await expect(grid.locator('td.fc-daygrid-day[tabindex="0"]')).toHaveCount(1);
-  await expect(grid.locator('td.fc-daygrid-day[tabindex="0"]')).toHaveAttribute('data-date', today);
-  expect(await grid.locator('.fc-event[tabindex="0"], .fc-more-link[tabindex="0"], .uk-day-button').count()).toBe(0);
+  await expect(grid.locator('.uk-day[tabindex="0"]')).toHaveCount(1);
+  await expect(grid.locator('.uk-day[tabindex="0"]')).toHaveAttribute('data-date', today);
+  expect(await grid.locator('.uk-ev[tabindex="0"], .uk-more[tabindex="0"], .uk-day-button').count()).toBe(0);
 
   // From the toolbar's 'next' button one Tab reaches the grid (today).
-  await grid.locator('.fc-next-button').focus();
+  await grid.locator('.uk-cal-btn--next').focus();
   await page.keyboard.press('Tab');
-  await expect(page.locator(`td.fc-daygrid-day[data-date="${today}"]`)).toBeFocused();
+  await expect(page.locator(`.uk-day[data-date="${today}"]`)).toBeFocused();
+  // The day is named by its date in words and its count, once, then its entries.
+  const year = today.slice(0, 4);
+  const named = page.locator(`.uk-day[data-date="${today}"]`);
+  await expect(named).toHaveAccessibleName(new RegExp(`^[A-Za-zäöüß]+, \\d{1,2}\\. [A-Za-zä]+ ${year}, (keine Aufgaben|\\d+ Aufgaben?)`));
+  // (entries name their due date as dd.mm.yyyy: a second ' <year>' would be FullCalendar's own date text)
+  await expect(named).not.toHaveAccessibleName(new RegExp(` ${year}.* ${year}`));
   await page.keyboard.press('ArrowRight');
-  await expect(page.locator(`td.fc-daygrid-day[data-date="${addDays(today, 1)}"]`)).toBeFocused();
+  await expect(page.locator(`.uk-day[data-date="${addDays(today, 1)}"]`)).toBeFocused();
   await page.keyboard.press('ArrowDown');
   const target = addDays(today, 8);
-  await expect(page.locator(`td.fc-daygrid-day[data-date="${target}"]`)).toBeFocused();
+  await expect(page.locator(`.uk-day[data-date="${target}"]`)).toBeFocused();
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowLeft');
-  await expect(page.locator(`td.fc-daygrid-day[data-date="${today}"]`)).toBeFocused();
+  await expect(page.locator(`.uk-day[data-date="${today}"]`)).toBeFocused();
   // Across months: PageDown goes to the same day next month (the grid turns the page).
   await page.keyboard.press('PageDown');
-  await expect(page.locator('td.fc-daygrid-day:focus')).toHaveCount(1);
-  const next = await page.locator('td.fc-daygrid-day:focus').getAttribute('data-date');
+  await expect(page.locator('.uk-day:focus')).toHaveCount(1);
+  const next = await page.locator('.uk-day:focus').getAttribute('data-date');
   expect(next!.slice(0, 7)).not.toBe(today.slice(0, 7));
   await page.keyboard.press('PageUp');
-  await expect(page.locator(`td.fc-daygrid-day[data-date="${today}"]`)).toBeFocused();
+  await expect(page.locator(`.uk-day[data-date="${today}"]`)).toBeFocused();
 
   // Enter opens the assignment dialog for the focused day (SPEC.md: a day click does).
   await page.keyboard.press('ArrowRight');
@@ -136,7 +142,7 @@ test('the calendar by keyboard: one tab stop, arrows move the day, Enter opens t
   await expect(dialog).toBeHidden();
 
   // Focus back in the grid; one Tab leaves it for the button naming the focused day, which opens its agenda.
-  await page.locator(`td.fc-daygrid-day[data-date="${addDays(today, 1)}"]`).focus();
+  await page.locator(`.uk-day[data-date="${addDays(today, 1)}"]`).focus();
   await page.keyboard.press('Tab');
   const showDay = page.getByTestId('calendar-show-day');
   await expect(showDay).toBeFocused();
@@ -202,7 +208,7 @@ test('the assignment dialog on a phone: the footer covers no student, the search
   await loginAs(page, DEMO.teacher.email);
   await calendarReady(page);
   const today = berlinToday();
-  await page.locator(`td.fc-daygrid-day[data-date="${today}"]`).focus();
+  await page.locator(`.uk-day[data-date="${today}"]`).focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
   const students = await studentCount(page);
@@ -278,11 +284,54 @@ test('screens of the teacher day, German and Turkish, desktop and phone', async 
     await page.goto('/');
     await calendarReady(page);
     const today = berlinToday();
-    await page.locator(`td.fc-daygrid-day[data-date="${today}"]`).focus();
+    await page.locator(`.uk-day[data-date="${today}"]`).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog').getByTestId('student-list')).toBeVisible();
     await settle(page);
     await shot(page, FEATURE, `assignment-dialog-${lang}-${size}`, { fullPage: false });
     await page.keyboard.press('Escape');
   });
+});
+
+test('the calendar takes its placeholder’s place: nothing below it moves when it arrives (phone and desktop)', async ({ page }) => {
+  await loginAs(page, DEMO.teacher.email);
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    // The calendar's chunk is held back until the placeholder has been measured.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/TaskCalendar-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    // In view, as a teacher scrolls to it (on a phone the calendar loads only when it is seen); the
+    // placeholder measured once its height stays the same (the page may swap one for another).
+    const place = '[data-testid="task-calendar"], [data-testid="calendar-skeleton"]';
+    const toPlace = () => page.evaluate((sel) => document.querySelector(sel)?.scrollIntoView({ block: 'center' }), place);
+    const skeleton = page.getByTestId('calendar-skeleton');
+    let last = -1;
+    const before = { height: 0 };
+    await expect
+      .poll(async () => {
+        await toPlace();
+        const h = (await skeleton.boundingBox())?.height ?? 0;
+        const stable = h > 200 && h === last;
+        last = h;
+        before.height = h;
+        return stable;
+      })
+      .toBe(true);
+    release();
+    await toPlace();
+    const grid = page.getByTestId('task-calendar');
+    await expect(grid.locator('.uk-day[data-date]').first(), `${size.width} px`).toBeVisible();
+    // the grid itself (toolbar, header, six weeks), without the day button below it
+    const after = await grid.evaluate((el) => {
+      const fc = el.querySelector('.uk-fc')!.getBoundingClientRect();
+      return { height: fc.height };
+    });
+    expect(Math.abs(after.height - before.height), `${size.width} px: placeholder ${before.height} px, calendar ${after.height} px`).toBeLessThanOrEqual(1);
+    await page.unroute(/\/assets\/TaskCalendar-[^/]+\.js$/);
+  }
 });

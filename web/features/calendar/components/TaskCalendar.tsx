@@ -1,12 +1,23 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import FullCalendar from '@fullcalendar/react';
-import dayGridPlugin from '@fullcalendar/daygrid';
-import interactionPlugin, { type DateClickArg } from '@fullcalendar/interaction';
-import deLocale from '@fullcalendar/core/locales/de';
-import trLocale from '@fullcalendar/core/locales/tr';
-import type { DatesSetArg, DayCellContentArg, EventClickArg, EventContentArg, EventHoveringArg, EventInput, EventMountArg, MoreLinkContentArg } from '@fullcalendar/core';
-import { AlertTriangle, ListChecks } from 'lucide-react';
+import FullCalendar, {
+  type ButtonInfo,
+  type CalendarRef,
+  type DateClickInfo,
+  type DatesSetInfo,
+  type DayCellInfo,
+  type EventClickInfo,
+  type EventDisplayInfo,
+  type EventHoveringInfo,
+  type EventInput,
+  type MoreLinkInfo,
+} from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import deLocale from '@fullcalendar/react/locales/de';
+import trLocale from '@fullcalendar/react/locales/tr';
+import '@fullcalendar/react/skeleton.css';
+import { AlertTriangle, Check, ChevronLeft, ChevronRight, ListChecks } from 'lucide-react';
 import type { CalendarEvent } from '@contract/calendar';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
@@ -36,15 +47,19 @@ export type TaskCalendarProps = {
 type Tip = { event: CalendarEvent; left: number; top: number; id: string };
 
 const TIP_WIDTH = 260;
-// Stable option objects: FullCalendar re-renders on every changed option.
+// Stable option objects: FullCalendar renders again on every changed option.
 const PLUGINS = [dayGridPlugin, interactionPlugin];
 const LOCALES = [deLocale, trLocale];
-const HEADER_TOOLBAR = { left: 'title', center: '', right: 'today prev,next' };
+const HEADER_TOOLBAR = { start: 'title', end: 'today prev,next' };
+// The grid is one tab stop (the focused day, below), so FullCalendar's own focus handling is not used.
+const DAY_CELL = '[data-date][role="cell"]';
 
 /**
  * The month calendar of due tasks (SPEC.md: month grid, German locale, 'Heute', one coloured entry
  * per task, tooltip with title, due date and status; only a teacher can click a day). Events are
- * loaded for the visible range with TanStack Query, keyed by range and course.
+ * loaded for the visible range with TanStack Query, keyed by range and course. FullCalendar 7
+ * renders through React itself; it ships no look of its own beyond its layout (skeleton.css), so
+ * every part gets the app's classes through its class settings (task-calendar.css).
  */
 export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, courseId = null, className }: TaskCalendarProps) {
   const { t, i18n } = useTranslation(['calendar', 'common']);
@@ -59,9 +74,7 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
   useLayoutEffect(() => {
     latest.current = { canCreate, onDateClick, onEventClick, onDayOpen };
   });
-  const calendarRef = useRef<FullCalendar>(null);
-  // Phones: two entries per day (initials), wider screens three (first name and exercise).
-  const [narrow] = useState(() => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 640px)').matches);
+  const calendarRef = useRef<CalendarRef>(null);
 
   // The grid is one tab stop: the focused day (roving tabindex); arrows move it, across weeks and months.
   // The ref is the handlers' and the grid's copy of it (read in events and effects, not while rendering).
@@ -83,13 +96,12 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
         title: e.title,
         start: e.start,
         allDay: true,
-        classNames: ['uk-ev', `uk-ev--${calendarStatus(e)}`],
         extendedProps: { source: e },
       })),
     [query.data],
   );
 
-  const onDatesSet = useCallback((arg: DatesSetArg) => {
+  const onDatesSet = useCallback((arg: DatesSetInfo) => {
     const next = { start: toDateString(arg.start), end: toDateString(arg.end) };
     setRange((prev) => (prev && prev.start === next.start && prev.end === next.end ? prev : next));
     setTip(null);
@@ -111,8 +123,9 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
   }, []);
   const hideTip = useCallback(() => setTip(null), []);
 
+  const eventClass = useCallback((arg: EventDisplayInfo) => cn('uk-ev', `uk-ev--${calendarStatus(arg.event.extendedProps.source as CalendarEvent)}`), []);
   const eventDidMount = useCallback(
-    (arg: EventMountArg) => {
+    (arg: EventDisplayInfo & { el: HTMLElement }) => {
       const source = arg.event.extendedProps.source as CalendarEvent;
       const el = arg.el;
       // Entries are not tab stops (the grid is one): the keyboard reaches them through the day's list.
@@ -125,31 +138,37 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
   );
 
   // Who first (first name; initials on a phone), then the exercise; a calm check mark when done.
-  // The full text is read out from a hidden span and shown in the tooltip. Plain DOM nodes, not
-  // JSX: FullCalendar would render JSX through one React portal per entry, and a month of entries
-  // then costs a long task on a phone (docs/decisions/first-load-on-a-phone.md).
+  // The full text is read out from a hidden span and shown in the tooltip.
   const eventContent = useCallback(
-    (arg: EventContentArg) => {
+    (arg: EventDisplayInfo) => {
       const source = arg.event.extendedProps.source as CalendarEvent;
       const exercise = exerciseOf(source);
       const teacherTitle = exercise !== source.title;
       const done = calendarStatus(source) === 'completed';
-      const inner = el('span', 'uk-ev-inner');
-      if (done) inner.append(checkIcon());
-      else {
-        const dot = el('span', 'uk-ev-dot', null, true);
-        dot.style.backgroundColor = source.backgroundColor;
-        inner.append(dot);
-      }
-      inner.append(el('span', 'sr-only', describe(source)));
-      if (teacherTitle) inner.append(el('span', 'uk-ev-who', firstName(source.student_name), true), el('span', 'uk-ev-initials', initials(source.student_name), true));
-      inner.append(el('span', cn('uk-ev-title', teacherTitle && 'uk-ev-title--exercise'), exercise, true));
-      return { domNodes: [inner] };
+      return (
+        <span className="uk-ev-inner">
+          {done ? <Check aria-hidden="true" className="uk-ev-check" /> : <span aria-hidden="true" className="uk-ev-dot" style={{ backgroundColor: source.backgroundColor }} />}
+          <span className="sr-only">{describe(source)}</span>
+          {teacherTitle && (
+            <>
+              <span aria-hidden="true" className="uk-ev-who">
+                {firstName(source.student_name)}
+              </span>
+              <span aria-hidden="true" className="uk-ev-initials">
+                {initials(source.student_name)}
+              </span>
+            </>
+          )}
+          <span aria-hidden="true" className={cn('uk-ev-title', teacherTitle && 'uk-ev-title--exercise')}>
+            {exercise}
+          </span>
+        </span>
+      );
     },
     [describe],
   );
 
-  const onDateClickFc = useCallback((arg: DateClickArg) => {
+  const onDateClickFc = useCallback((arg: DateClickInfo) => {
     const date = toDateString(arg.date);
     activeRef.current = date;
     setActive(date);
@@ -164,45 +183,72 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
     return m;
   }, [query.data]);
   // The day number as shown (hidden from screen readers), the date in words and the count for them.
-  const dayCellContent = useCallback(
-    (arg: DayCellContentArg) => {
+  const dayCellTopContent = useCallback(
+    (arg: DayCellInfo) => {
       const date = toDateString(arg.date);
       const label = t('calendar:dayLabel', { date: formatLongDate(date, language), count: t('calendar:dayCount', { count: counts.get(date) ?? 0 }) } as Record<
         string,
         unknown
       >);
-      return { domNodes: [el('span', '', arg.dayNumberText, true), el('span', 'sr-only', label)] };
+      return (
+        <>
+          <span aria-hidden="true" className="uk-day-number">
+            {arg.dayNumberText}
+          </span>
+          <span className="sr-only">{label}</span>
+        </>
+      );
     },
     [t, language, counts],
   );
+  const dayCellClass = useCallback((arg: DayCellInfo) => cn('uk-day', arg.isToday && 'uk-day--today', arg.isOther && 'uk-day--other'), []);
+  const buttonClass = useCallback((arg: ButtonInfo) => cn('uk-cal-btn', `uk-cal-btn--${arg.name}`, arg.buttonGroup && 'uk-cal-btn--grouped'), []);
+  const buttons = useMemo(
+    () => ({
+      // The name is the visible word (axe: label-content-name-mismatch), not FullCalendar's 'Dieser Monat'.
+      today: { text: t('calendar:today'), hint: t('calendar:today') },
+      prev: { display: 'icon' as const, iconContent: <ChevronLeft aria-hidden="true" className="size-4" /> },
+      next: { display: 'icon' as const, iconContent: <ChevronRight aria-hidden="true" className="size-4" /> },
+    }),
+    [t],
+  );
   const describedBy = canCreate ? hintId : null;
 
-  // FullCalendar's markup: icon spans carry role="img" without a name (the buttons have titles),
-  // '+N more' links and entries would each be a tab stop, and day cells are named by their number only.
+  // The grid is one tab stop and the days are named by their content: FullCalendar's cells are
+  // named by the date only and its entries and '+N' links would each be a tab stop.
   const rootRef = useRef<HTMLDivElement>(null);
   const applyGrid = useCallback(() => {
     const root = rootRef.current;
     if (!root) return;
-    root.querySelectorAll('.fc-icon:not([aria-hidden])').forEach((el) => el.setAttribute('aria-hidden', 'true'));
-    root.querySelectorAll<HTMLElement>('.fc-more-link, .fc-event').forEach((el) => {
+    root.querySelectorAll<HTMLElement>('.uk-more, .uk-ev').forEach((el) => {
       if (el.tabIndex !== -1) el.tabIndex = -1;
-      if (el.hasAttribute('aria-expanded')) el.removeAttribute('aria-expanded');
-      if (el.hasAttribute('aria-controls')) el.removeAttribute('aria-controls');
     });
-    const cells = [...root.querySelectorAll<HTMLElement>('td.fc-daygrid-day[data-date]')];
+    // '+N' opens the day's list on the page (the capture listener below), not a dialog.
+    root.querySelectorAll<HTMLElement>('.uk-more').forEach((el) => {
+      if (el.hasAttribute('aria-haspopup')) el.removeAttribute('aria-haspopup');
+      if (el.hasAttribute('aria-expanded')) el.removeAttribute('aria-expanded');
+    });
+    // A day reads its date in words with its count (ours, dayCellTopContent), once: FullCalendar's
+    // own date text is hidden and the wrapper it puts around our content is not.
+    root.querySelectorAll<HTMLElement>('.uk-day-top > *').forEach((el) => {
+      const ours = el.querySelector('.uk-day-number') !== null;
+      if (ours && el.getAttribute('aria-hidden') === 'true') el.removeAttribute('aria-hidden');
+      if (!ours && el.getAttribute('aria-hidden') !== 'true') el.setAttribute('aria-hidden', 'true');
+    });
+    const cells = [...root.querySelectorAll<HTMLElement>(DAY_CELL)];
     if (cells.length === 0) return;
     let target = activeRef.current;
     if (!cells.some((c) => c.dataset.date === target)) {
-      const today = cells.find((c) => c.classList.contains('fc-day-today'));
-      target = (today ?? cells.find((c) => !c.classList.contains('fc-day-other')) ?? cells[0]!).dataset.date!;
+      const today = cells.find((c) => c.classList.contains('uk-day--today'));
+      target = (today ?? cells.find((c) => !c.classList.contains('uk-day--other')) ?? cells[0]!).dataset.date!;
       activeRef.current = target;
     }
     for (const c of cells) {
       const date = c.dataset.date!;
       const tab = date === target ? 0 : -1;
       if (c.tabIndex !== tab) c.tabIndex = tab;
-      // Named by its content (dayCellContent: the date in words, then the entries), not by an
-      // aria-label that would leave out the entries it shows (docs/decisions/label-in-name-and-phone-width.md).
+      // Named by its content (the date in words, then the entries), not by an aria-label that would
+      // leave out the entries it shows (docs/decisions/label-in-name-and-phone-width.md).
       if (c.hasAttribute('aria-labelledby')) c.removeAttribute('aria-labelledby');
       if (c.hasAttribute('aria-label')) c.removeAttribute('aria-label');
       if (describedBy && c.getAttribute('aria-describedby') !== describedBy) c.setAttribute('aria-describedby', describedBy);
@@ -219,22 +265,24 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
     applyGrid();
     const observer = new MutationObserver(applyGrid);
     observer.observe(root, { childList: true, subtree: true });
-    // '+N' opens the day's list instead of FullCalendar's popover (capture: before its own handler).
-    const onClick = (ev: MouseEvent) => {
-      const link = (ev.target as HTMLElement | null)?.closest('.fc-more-link');
-      if (!link) return;
-      ev.preventDefault();
-      ev.stopPropagation();
-      const date = link.closest<HTMLElement>('td.fc-daygrid-day[data-date]')?.dataset.date;
-      if (date) latest.current.onDayOpen?.(date);
-    };
     const onFocusIn = (ev: FocusEvent) => {
-      const date = (ev.target as HTMLElement | null)?.closest<HTMLElement>('td.fc-daygrid-day[data-date]')?.dataset.date;
+      const date = (ev.target as HTMLElement | null)?.closest<HTMLElement>(DAY_CELL)?.dataset.date;
       if (date && date !== activeRef.current) {
         activeRef.current = date;
         setActive(date);
         applyGrid();
       }
+    };
+    // '+N' opens the day's list instead of FullCalendar's popover: FullCalendar has no setting for
+    // "neither popover nor another view", so the click stops here, in the capture phase, before
+    // it reaches React's handler at the root.
+    const onClick = (ev: MouseEvent) => {
+      const link = (ev.target as HTMLElement | null)?.closest('.uk-more');
+      if (!link) return;
+      ev.preventDefault();
+      ev.stopPropagation();
+      const date = link.closest<HTMLElement>(DAY_CELL)?.dataset.date;
+      if (date) latest.current.onDayOpen?.(date);
     };
     root.addEventListener('click', onClick, true);
     root.addEventListener('focusin', onFocusIn);
@@ -252,7 +300,7 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
       activeRef.current = date;
       setActive(date);
       pendingFocus.current = true;
-      if (rootRef.current?.querySelector(`td.fc-daygrid-day[data-date="${date}"]`)) applyGrid();
+      if (rootRef.current?.querySelector(`${DAY_CELL}[data-date="${date}"]`)) applyGrid();
       else calendarRef.current?.getApi().gotoDate(date); // datesSet → render → applyGrid focuses it
     },
     [applyGrid],
@@ -260,7 +308,7 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
 
   const onGridKeyDown = useCallback(
     (ev: ReactKeyboardEvent<HTMLDivElement>) => {
-      const cell = (ev.target as HTMLElement).closest<HTMLElement>('td.fc-daygrid-day[data-date]');
+      const cell = (ev.target as HTMLElement).closest<HTMLElement>(DAY_CELL);
       if (!cell || ev.altKey || ev.ctrlKey || ev.metaKey) return;
       const date = cell.dataset.date!;
       const weekday = (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7; // Monday = 0
@@ -297,15 +345,21 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
     [moveTo],
   );
 
-  const onEventClickFc = useCallback((arg: EventClickArg) => {
+  const onEventClickFc = useCallback((arg: EventClickInfo) => {
     arg.jsEvent.preventDefault();
     latest.current.onEventClick?.(arg.event.extendedProps.source as CalendarEvent);
   }, []);
-  const onEventMouseEnter = useCallback((arg: EventHoveringArg) => showTip(arg.event.extendedProps.source as CalendarEvent, arg.el), [showTip]);
-  const buttonText = useMemo(() => ({ today: t('calendar:today') }), [t]);
+  const onEventMouseEnter = useCallback((arg: EventHoveringInfo) => showTip(arg.event.extendedProps.source as CalendarEvent, arg.el), [showTip]);
   // '+ 3 weitere' on wide screens, '+3' in a phone's narrow day cells (CSS picks one).
   const moreLinkContent = useCallback(
-    (arg: MoreLinkContentArg) => ({ domNodes: [el('span', 'uk-more-long', t('calendar:more', { count: arg.num })), el('span', 'uk-more-short', `+${arg.num}`, true)] }),
+    (arg: MoreLinkInfo) => (
+      <>
+        <span className="uk-more-long">{t('calendar:more', { count: arg.num })}</span>
+        <span aria-hidden="true" className="uk-more-short">
+          +{arg.num}
+        </span>
+      </>
+    ),
     [t],
   );
 
@@ -345,18 +399,35 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
           locale={language}
           firstDay={1}
           headerToolbar={HEADER_TOOLBAR}
-          buttonText={buttonText}
+          buttons={buttons}
+          className="uk-fc"
+          headerToolbarClass="uk-cal-toolbar"
+          toolbarSectionClass="uk-cal-toolbar-section"
+          toolbarTitleClass="uk-cal-title"
+          buttonGroupClass="uk-cal-btn-group"
+          buttonClass={buttonClass}
+          tableClass="uk-cal-table"
+          dayHeaderClass="uk-day-header"
+          dayHeaderInnerClass="uk-day-header-inner"
+          dayRowClass="uk-day-row"
+          dayCellClass={dayCellClass}
+          dayCellTopClass="uk-day-top"
+          dayCellTopContent={dayCellTopContent}
           height="auto"
           fixedWeekCount
-          dayMaxEvents={narrow ? 2 : 3}
+          // Three rows a day (a phone shows initials, a wider screen first name and exercise); a day
+          // with more shows two and its '+N' in the third, so the link always fits the fixed cell.
+          dayMaxEventRows={3}
+          moreLinkClass="uk-more"
+          popoverClass="uk-popover"
           moreLinkContent={moreLinkContent}
-          dayCellContent={dayCellContent}
           events={events}
           datesSet={onDatesSet}
           dateClick={canCreate ? onDateClickFc : undefined}
           eventClick={onEventClickFc}
           eventMouseEnter={onEventMouseEnter}
           eventMouseLeave={hideTip}
+          eventClass={eventClass}
           eventDidMount={eventDidMount}
           eventContent={eventContent}
           longPressDelay={LONG_PRESS_DELAY_MS}
@@ -376,26 +447,6 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
       </div>
     </>
   );
-}
-
-/** A span (or other element) with a class and text; hidden from assistive technology when `hidden`. */
-function el(tag: 'span', className: string, text?: string | null, hidden = false): HTMLElement {
-  const node = document.createElement(tag);
-  node.className = className;
-  if (text) node.textContent = text;
-  if (hidden) node.setAttribute('aria-hidden', 'true');
-  return node;
-}
-
-/** Lucide's check mark as a plain SVG element (the done entries' mark). */
-function checkIcon(): SVGSVGElement {
-  const ns = 'http://www.w3.org/2000/svg';
-  const svg = document.createElementNS(ns, 'svg');
-  for (const [k, v] of Object.entries({ viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', 'stroke-width': '2', 'stroke-linecap': 'round', 'stroke-linejoin': 'round', 'aria-hidden': 'true', class: 'uk-ev-check' })) svg.setAttribute(k, v);
-  const path = document.createElementNS(ns, 'path');
-  path.setAttribute('d', 'M20 6 9 17l-5-5');
-  svg.append(path);
-  return svg;
 }
 
 function EventTooltip({ tip, statusLabel }: { tip: Tip; statusLabel: (s: CalendarStatusKey) => string }) {

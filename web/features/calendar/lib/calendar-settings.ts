@@ -2,10 +2,11 @@ import type { CalendarEvent } from '@contract/calendar';
 
 /**
  * SPEC.md section 9: touch-mouse ignore wait 500 ms, edge auto-scroll threshold 50 px, maximum
- * velocity 300 px/s. These are the built-in values of @fullcalendar/interaction 6.1 (its module
- * config `touchMouseIgnoreWait` and the AutoScroller's `edgeThreshold`/`maxVelocity`, which the
- * package does not export for setting); calendar-settings.test.ts checks the installed package
- * still has them, so an upgrade cannot change them silently.
+ * velocity 300 px/s. These are the built-in values of FullCalendar's interaction plugin (7.1:
+ * `@fullcalendar/react/interaction`; its module config `touchMouseIgnoreWait` and the AutoScroller's
+ * `edgeThreshold`/`maxVelocity`, which the package does not export for setting);
+ * calendar-settings.test.ts checks the installed package still has them, so an upgrade cannot
+ * change them silently.
  */
 export const CALENDAR_INTERACTION = { touchMouseIgnoreWait: 500, edgeThreshold: 50, maxVelocity: 300 } as const;
 

@@ -18,7 +18,7 @@ export function CalendarSkeleton() {
         <div className="grid h-8 grid-cols-7 border-b border-slate-200 bg-slate-50" />
         <div className="grid grid-cols-7">
           {Array.from({ length: 42 }, (_, i) => (
-            <div key={i} className="h-[4.25rem] border-slate-200 not-nth-[7n]:border-r not-nth-last-[-n+7]:border-b sm:h-[6.5rem]" />
+            <div key={i} className="h-[4.5rem] border-slate-200 not-nth-[7n]:border-r not-nth-last-[-n+7]:border-b sm:h-[6.5rem]" />
           ))}
         </div>
       </div>
