@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
 
 /** Calls the API with the signed-in user's token (to find ids and to check numbers). */
 async function apiGet<T>(page: Page, path: string): Promise<T> {
@@ -201,4 +201,49 @@ test.describe('progress', () => {
     await page.getByRole('link', { name: 'Zurück zur Schülerliste' }).click();
     await expect(page).toHaveURL(/\/students$/);
   });
+});
+
+test("a student's '+N' lists the day's tasks in a popover: by mouse, by keyboard, axe clean, German and Turkish", async ({ page, request }) => {
+  // Four tasks on one day of the visible month (three days on: always in the six-week grid).
+  const student = DEMO.students[5];
+  const login = await request.post('/api/login', { data: { email: DEMO.teacher.email, password: DEMO_PASSWORD } });
+  const teacher = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const students = (await (await request.get('/api/students', { headers: teacher })).json()) as { data: Array<{ id: number; email: string }> };
+  const studentId = students.data.find((s) => s.email === student.email)!.id;
+  const exercises = (await (await request.get('/api/exercises', { headers: teacher })).json()) as { exercises: Array<{ id: number }> };
+  const day = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
+  for (const ex of exercises.exercises.slice(0, 4)) {
+    const res = await request.post('/api/submissions', { headers: teacher, data: { exercise_id: ex.id, due_date: day, assignees: { users: [studentId] } } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  await page.setViewportSize(DESKTOP);
+  await loginAs(page, student.email);
+  for (const lang of ['de', 'tr'] as const) {
+    await setLanguage(page, lang);
+    await page.goto('/');
+    const calendar = page.getByTestId('task-calendar');
+    for (let i = 0; i < 40 && (await calendar.count()) === 0; i++) await page.mouse.wheel(0, 400);
+    const more = calendar.locator(`.uk-day[data-date="${day}"] .uk-more`);
+    await expect(more).toBeVisible();
+    const shown = await calendar.locator(`.uk-day[data-date="${day}"] .uk-ev`).count();
+    await more.click();
+    const popover = page.locator('.uk-popover');
+    await expect(popover).toBeVisible();
+    await expect(popover).toHaveAttribute('role', 'dialog');
+    // every task of the day, more than the cell shows
+    expect(await popover.locator('.uk-ev').count()).toBeGreaterThan(shown);
+    await expect(popover.getByRole('button', { name: lang === 'de' ? 'Schließen' : 'Kapat' })).toBeVisible();
+    await expectNoSeriousAxe(page, '.uk-popover');
+    await shot(page, 'progress', `student-day-popover-${lang}-desktop`, { fullPage: false });
+    // by keyboard: Tab reaches an entry, Enter opens its task
+    let reached = false;
+    for (let i = 0; i < 6 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await popover.locator('.uk-ev:focus').count() === 1;
+    }
+    expect(reached, 'an entry in the popover is reachable by Tab').toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/submissions\/\d+$/);
+  }
 });

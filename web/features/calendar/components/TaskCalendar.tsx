@@ -17,7 +17,7 @@ import interactionPlugin from '@fullcalendar/react/interaction';
 import deLocale from '@fullcalendar/react/locales/de';
 import trLocale from '@fullcalendar/react/locales/tr';
 import '@fullcalendar/react/skeleton.css';
-import { AlertTriangle, Check, ChevronLeft, ChevronRight, ListChecks } from 'lucide-react';
+import { AlertTriangle, Check, ChevronLeft, ChevronRight, ListChecks, X } from 'lucide-react';
 import type { CalendarEvent } from '@contract/calendar';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/components/ui/cn';
@@ -51,6 +51,7 @@ const TIP_WIDTH = 260;
 const PLUGINS = [dayGridPlugin, interactionPlugin];
 const LOCALES = [deLocale, trLocale];
 const HEADER_TOOLBAR = { start: 'title', end: 'today prev,next' };
+const POPOVER_CLOSE = <X aria-hidden="true" className="size-4" />;
 // The grid is one tab stop (the focused day, below), so FullCalendar's own focus handling is not used.
 const DAY_CELL = '[data-date][role="cell"]';
 
@@ -128,8 +129,9 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
     (arg: EventDisplayInfo & { el: HTMLElement }) => {
       const source = arg.event.extendedProps.source as CalendarEvent;
       const el = arg.el;
-      // Entries are not tab stops (the grid is one): the keyboard reaches them through the day's list.
-      el.tabIndex = -1;
+      // Entries in the grid are not tab stops (the grid is one): the keyboard reaches them through the
+      // day's list. In a day's popover (the read-only calendar's '+N') they are.
+      el.tabIndex = el.closest('.uk-popover') ? 0 : -1;
       el.dataset.submissionId = String(source.submission_id);
       el.dataset.status = calendarStatus(source);
       el.addEventListener('blur', hideTip);
@@ -223,11 +225,13 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
     root.querySelectorAll<HTMLElement>('.uk-more, .uk-ev').forEach((el) => {
       if (el.tabIndex !== -1) el.tabIndex = -1;
     });
-    // '+N' opens the day's list on the page (the capture listener below), not a dialog.
-    root.querySelectorAll<HTMLElement>('.uk-more').forEach((el) => {
-      if (el.hasAttribute('aria-haspopup')) el.removeAttribute('aria-haspopup');
-      if (el.hasAttribute('aria-expanded')) el.removeAttribute('aria-expanded');
-    });
+    // With a day list of the page's own, '+N' opens it (the capture listener below), not a dialog.
+    if (latest.current.onDayOpen) {
+      root.querySelectorAll<HTMLElement>('.uk-more').forEach((el) => {
+        if (el.hasAttribute('aria-haspopup')) el.removeAttribute('aria-haspopup');
+        if (el.hasAttribute('aria-expanded')) el.removeAttribute('aria-expanded');
+      });
+    }
     // A day reads its date in words with its count (ours, dayCellTopContent), once: FullCalendar's
     // own date text is hidden and the wrapper it puts around our content is not.
     root.querySelectorAll<HTMLElement>('.uk-day-top > *').forEach((el) => {
@@ -273,12 +277,13 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
         applyGrid();
       }
     };
-    // '+N' opens the day's list instead of FullCalendar's popover: FullCalendar has no setting for
-    // "neither popover nor another view", so the click stops here, in the capture phase, before
-    // it reaches React's handler at the root.
+    // With a day list of the page's own (the teacher's agenda), '+N' opens it instead of FullCalendar's
+    // popover: FullCalendar has no setting for "neither popover nor another view", so the click stops
+    // here, in the capture phase, before it reaches React's handler at the root. Without one (the
+    // student's calendar) the popover lists the day's entries.
     const onClick = (ev: MouseEvent) => {
       const link = (ev.target as HTMLElement | null)?.closest('.uk-more');
-      if (!link) return;
+      if (!link || !latest.current.onDayOpen) return;
       ev.preventDefault();
       ev.stopPropagation();
       const date = link.closest<HTMLElement>(DAY_CELL)?.dataset.date;
@@ -349,7 +354,13 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
     arg.jsEvent.preventDefault();
     latest.current.onEventClick?.(arg.event.extendedProps.source as CalendarEvent);
   }, []);
-  const onEventMouseEnter = useCallback((arg: EventHoveringInfo) => showTip(arg.event.extendedProps.source as CalendarEvent, arg.el), [showTip]);
+  // (not in a day's popover: there the entry shows its whole title, and a tooltip would cover the next)
+  const onEventMouseEnter = useCallback(
+    (arg: EventHoveringInfo) => {
+      if (!arg.el.closest('.uk-popover')) showTip(arg.event.extendedProps.source as CalendarEvent, arg.el);
+    },
+    [showTip],
+  );
   // '+ 3 weitere' on wide screens, '+3' in a phone's narrow day cells (CSS picks one).
   const moreLinkContent = useCallback(
     (arg: MoreLinkInfo) => (
@@ -420,6 +431,9 @@ export function TaskCalendar({ canCreate, onDateClick, onEventClick, onDayOpen, 
           dayMaxEventRows={3}
           moreLinkClass="uk-more"
           popoverClass="uk-popover"
+          popoverCloseClass="uk-popover-close"
+          popoverCloseContent={POPOVER_CLOSE}
+          closeHint={t('common:actions.close')}
           moreLinkContent={moreLinkContent}
           events={events}
           datesSet={onDatesSet}
