@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { apiToken, DEMO, DESKTOP, expect, expectNoSeriousAxe, loginAs, PHONE, setLanguage, shot, test } from './fixtures';
 
 /**
  * Every screen of every role (guest, teacher, student, parent, school administration) in German and
@@ -34,11 +34,6 @@ let setup: Setup;
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await request.post('/api/login', { data: { email, password } });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
 
 const berlinToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date());
 const tokenOfUrl = (url: string) => new URL(url).pathname.split('/').pop() ?? '';

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, shot, test } from './fixtures';
+import { apiToken, DEMO, DESKTOP, expect, expectNoSeriousAxe, loginAs, PHONE, shot, test } from './fixtures';
 import { fakeMicrophone, writeSineWav } from './fake-microphone';
 
 /**
@@ -19,11 +19,6 @@ const STUDENT = { name: `Feedback Kind ${uniq}`, email: `feedback.kind.${uniq}@e
 const PARENT = { name: `Feedback Eltern ${uniq}`, email: `feedback.eltern.${uniq}@example.test`, password: 'feedback-eltern-24' };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await request.post('/api/login', { data: { email, password } });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
 const berlinToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 /** A new student with a parent who has accepted, and one task due today: its id. */

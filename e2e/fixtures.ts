@@ -1,4 +1,4 @@
-import { chromium, expect, test as base, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { chromium, expect, test as base, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +53,13 @@ export async function loginAs(page: Page, email: string, password: string = DEMO
   await page.goto('/');
   // The user's name appears in the layout (in the sidebar, hidden on phones until the menu opens).
   await expect(page.getByTestId('user-name').first()).not.toBeEmpty();
+}
+
+/** A user's token through the API (for setting up data the way another role's screens would). */
+export async function apiToken(request: APIRequestContext, email: string, password: string = DEMO_PASSWORD): Promise<string> {
+  const res = await request.post('/api/login', { data: { email, password } });
+  expect(res.status(), `sign-in of ${email}`).toBe(200);
+  return ((await res.json()) as { token: string }).token;
 }
 
 /** Signs in through the sign-in form and waits for the home (after the form's reload at /). */

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, test, saveScreenshot } from './fixtures';
+import { apiToken, DEMO, DEMO_PASSWORD, DESKTOP, expect, expectNoSeriousAxe, loginAs, PHONE, saveScreenshot, setLanguage, settle, test } from './fixtures';
 import { writeSineWav } from './fake-microphone';
 import { mailsTo } from './mail';
 
@@ -45,12 +45,6 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
   await saveScreenshot(page, { path: join(SHOTS, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
-/** A token through the API (for setting up data the way the other roles' screens would). */
-async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await request.post('/api/login', { data: { email, password } });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 async function apiJson<T>(request: APIRequestContext, token: string, path: string): Promise<T> {

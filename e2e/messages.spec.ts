@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { apiToken, DEMO, expect, expectNoSeriousAxe, loginAs, PHONE, setLanguage, shot, test } from './fixtures';
 import { writeSineWav } from './fake-microphone';
 
 /**
@@ -27,11 +27,6 @@ const STAMP = Date.now();
 
 type Msg = { id: number; body: string; kind: string; link: { task_id: number; title: string } | null; author: { role: string } | null };
 
-async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await request.post('/api/login', { data: { email, password } });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** The demo teacher's conversations (reading them marks nothing read). */

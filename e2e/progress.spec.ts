@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, DEMO_PASSWORD, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { apiToken, DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
 
 /** Calls the API with the signed-in user's token (to find ids and to check numbers). */
 async function apiGet<T>(page: Page, path: string): Promise<T> {
@@ -203,11 +203,10 @@ test.describe('progress', () => {
   });
 });
 
-test("a student's '+N' lists the day's tasks in a popover: by mouse, by keyboard, axe clean, German and Turkish", async ({ page, request }) => {
+test("a student's '+N' lists the day's tasks in a popover: by mouse, by keyboard, axe clean, German and Turkish, desktop and phone", async ({ page, request }) => {
   // Four tasks on one day of the visible month (three days on: always in the six-week grid).
   const student = DEMO.students[5];
-  const login = await request.post('/api/login', { data: { email: DEMO.teacher.email, password: DEMO_PASSWORD } });
-  const teacher = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const teacher = { authorization: `Bearer ${await apiToken(request, DEMO.teacher.email)}` };
   const students = (await (await request.get('/api/students', { headers: teacher })).json()) as { data: Array<{ id: number; email: string }> };
   const studentId = students.data.find((s) => s.email === student.email)!.id;
   const exercises = (await (await request.get('/api/exercises', { headers: teacher })).json()) as { exercises: Array<{ id: number }> };
@@ -217,9 +216,13 @@ test("a student's '+N' lists the day's tasks in a popover: by mouse, by keyboard
     expect(res.status(), await res.text()).toBe(201);
   }
 
-  await page.setViewportSize(DESKTOP);
   await loginAs(page, student.email);
-  for (const lang of ['de', 'tr'] as const) {
+  for (const [lang, size, viewport] of [
+    ['de', 'desktop', DESKTOP],
+    ['tr', 'desktop', DESKTOP],
+    ['de', 'phone', PHONE],
+  ] as const) {
+    await page.setViewportSize(viewport);
     await setLanguage(page, lang);
     await page.goto('/');
     const calendar = page.getByTestId('task-calendar');
@@ -234,8 +237,12 @@ test("a student's '+N' lists the day's tasks in a popover: by mouse, by keyboard
     // every task of the day, more than the cell shows
     expect(await popover.locator('.uk-ev').count()).toBeGreaterThan(shown);
     await expect(popover.getByRole('button', { name: lang === 'de' ? 'Schließen' : 'Kapat' })).toBeVisible();
+    // on the screen, also when the day is at the grid's right edge on a phone
+    const box = (await popover.boundingBox())!;
+    expect(box.x, `${lang} ${size}`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${lang} ${size}`).toBeLessThanOrEqual(viewport.width);
     await expectNoSeriousAxe(page, '.uk-popover');
-    await shot(page, 'progress', `student-day-popover-${lang}-desktop`, { fullPage: false });
+    await shot(page, 'progress', `student-day-popover-${lang}-${size}`, { fullPage: false });
     // by keyboard: Tab reaches an entry, Enter opens its task
     let reached = false;
     for (let i = 0; i < 6 && !reached; i++) {

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
-import { DEMO, DEMO_PASSWORD, expect, expectNoSeriousAxe, loginAs, setLanguage, settle, test, saveScreenshot } from './fixtures';
+import { apiToken, DEMO, expect, expectNoSeriousAxe, loginAs, saveScreenshot, setLanguage, settle, test } from './fixtures';
 
 /**
  * The teacher's day leads to action (docs/decisions/teacher-day-actions.md): the attention card
@@ -18,11 +18,6 @@ const ADMIN_EMAIL = 'verwaltung@example.com';
 test.describe.configure({ timeout: 480_000 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-async function apiToken(request: APIRequestContext, email: string, password = DEMO_PASSWORD): Promise<string> {
-  const res = await request.post('/api/login', { data: { email, password } });
-  expect(res.status(), `sign-in of ${email}`).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
 const berlinToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date());
 const addDays = (date: string, n: number) => {
   const d = new Date(`${date}T12:00:00Z`);

@@ -52,7 +52,7 @@ const PLUGINS = [dayGridPlugin, interactionPlugin];
 const LOCALES = [deLocale, trLocale];
 const HEADER_TOOLBAR = { start: 'title', end: 'today prev,next' };
 const POPOVER_CLOSE = <X aria-hidden="true" className="size-4" />;
-// The grid is one tab stop (the focused day, below), so FullCalendar's own focus handling is not used.
+// A day of the month grid (FullCalendar 7 marks its cells with role="cell" and the date).
 const DAY_CELL = '[data-date][role="cell"]';
 
 /**
