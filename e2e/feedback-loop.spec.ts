@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, DEMO, DESKTOP, expect, expectNoSeriousAxe, loginAs, PHONE, shot, test } from './fixtures';
+import { apiToken, DEMO, DESKTOP, expect, expectNoSeriousAxe, loginAs, PHONE, shot, test, waveformReady, showTakes } from './fixtures';
 import { fakeMicrophone, writeSineWav } from './fake-microphone';
 
 /**
@@ -55,6 +55,7 @@ test('a take, a comment at its moment from a quick reply and a spoken one; the s
   await page.setViewportSize(DESKTOP);
   await loginAs(page, STUDENT.email, STUDENT.password);
   await page.goto(`/submissions/${taskId}`);
+  await showTakes(page);
   const recorder = page.getByTestId('recorder');
   await recorder.getByRole('button', { name: 'Aufnahme starten' }).click();
   await expect(page.getByTestId('recording-elapsed')).toHaveText('0:03', { timeout: 10_000 });
@@ -71,7 +72,7 @@ test('a take, a comment at its moment from a quick reply and a spoken one; the s
   await page.getByTestId('inbox-item').filter({ hasText: STUDENT.name }).first().click();
   const card = page.getByTestId('recording').filter({ hasText: STUDENT.name });
   const wave = card.getByTestId('waveform');
-  await expect(wave).toHaveAttribute('data-ready', 'true');
+  await waveformReady(wave);
   const box = (await wave.boundingBox())!;
   const totalS = Number(/\/ 0:(\d\d)/.exec((await card.getByTestId('player-time').textContent()) ?? '')?.[1] ?? '3');
   await page.mouse.click(box.x + box.width * (1.4 / totalS), box.y + box.height / 2);
@@ -125,7 +126,7 @@ test('a take, a comment at its moment from a quick reply and a spoken one; the s
   await note.click();
   await expect(page).toHaveURL(new RegExp(`/submissions/${taskId}\\?take=\\d+(&t=\\d+)?#comment-\\d+$`));
   const mine = page.getByTestId('recording');
-  await expect(mine.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
+  await waveformReady(mine.getByTestId('waveform'));
   await expect(mine.getByText(reply)).toBeVisible();
   await expect(mine.locator('audio[aria-label^="Gesprochenen Kommentar abspielen"]')).toHaveCount(1);
   // playing from the comment's moment (or, where the browser refused to start by itself, offering it)

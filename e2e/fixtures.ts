@@ -116,6 +116,26 @@ const screenshotRoot = join(dirname(fileURLToPath(import.meta.url)), 'screenshot
  * looks, sets E2E_SHOTS=0 and saves none: each full-page capture costs the browser a whole
  * repaint. Every saved screenshot of the specs goes through here.
  */
+/**
+ * On a student's task page the takes (the full recorder, the list) are drawn when the page is
+ * first scrolled toward them (docs/decisions/first-load-on-a-phone.md): scrolls there as a student
+ * would and waits until they are drawn.
+ */
+export async function showTakes(page: Page): Promise<void> {
+  await page.getByTestId('recordings-place').scrollIntoViewIfNeeded();
+  await expect(page.getByTestId('recordings')).toBeVisible();
+}
+
+/**
+ * Scrolls a take's waveform into view and waits until it is drawn: the player loads its take only
+ * when it comes near the viewport (docs/decisions/first-load-on-a-phone.md), as a user scrolling
+ * to it would see.
+ */
+export async function waveformReady(wave: Locator, timeout?: number): Promise<void> {
+  await wave.scrollIntoViewIfNeeded();
+  await expect(wave).toHaveAttribute('data-ready', 'true', timeout ? { timeout } : undefined);
+}
+
 export const SHOTS_WANTED = process.env.E2E_SHOTS !== '0';
 
 /** `target.screenshot(opts)` unless screenshots are switched off (SHOTS_WANTED). */

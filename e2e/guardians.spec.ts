@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { apiToken, DEMO, DEMO_PASSWORD, DESKTOP, expect, expectNoSeriousAxe, loginAs, PHONE, saveScreenshot, setLanguage, settle, test } from './fixtures';
+import { apiToken, DEMO, DEMO_PASSWORD, DESKTOP, expect, expectNoSeriousAxe, loginAs, PHONE, saveScreenshot, setLanguage, settle, test, waveformReady } from './fixtures';
 import { writeSineWav } from './fake-microphone';
 import { mailsTo } from './mail';
 
@@ -203,7 +203,7 @@ test('a teacher gives a parent read-only access; the parent follows the child; r
   const recording = page.getByTestId('guardian-recording').first();
   await expect(recording).toContainText(COMMENT);
   await expect(recording.getByRole('button', { name: 'Kommentar bei 0:01' })).toBeVisible();
-  await expect(recording.getByTestId('waveform')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
+  await waveformReady(recording.getByTestId('waveform'), 15_000);
   await scrollThrough(page);
   await expect(page.getByTestId('practice-chart')).toBeVisible();
   await expect(page.getByRole('textbox')).toHaveCount(0);
@@ -263,7 +263,7 @@ test('a teacher gives a parent read-only access; the parent follows the child; r
       await page.goto(`/children/${childId}`);
       await expect(page.getByRole('heading', { level: 1, name: CHILD.name })).toBeVisible();
       await expect(page.getByText(`${TEXT[lang].feedback}:`).first()).toBeVisible();
-      await expect(page.getByTestId('guardian-recording').first().getByTestId('waveform')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
+      await waveformReady(page.getByTestId('guardian-recording').first().getByTestId('waveform'), 15_000);
       await scrollThrough(page);
       await expect(page.getByTestId('practice-chart')).toBeVisible();
       await expectNoSeriousAxe(page);

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { join } from 'node:path';
-import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { DEMO, DESKTOP, PHONE, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test, showTakes } from './fixtures';
 import { fakeMicrophone, writeWav } from './fake-microphone';
 
 /**
@@ -84,6 +84,7 @@ test('a student records a Hicaz scale, reads the summary before sending; the tea
   await page.setViewportSize(PHONE);
   await loginAs(page, STUDENT.email);
   await page.goto(task);
+  await showTakes(page);
   const recorder = page.getByTestId('recorder');
   await recorder.getByRole('button', { name: 'Aufnahme starten' }).click();
   await expect(page.getByTestId('recording-elapsed')).toHaveText('0:11', { timeout: 20_000 });
@@ -110,6 +111,7 @@ test('a student records a Hicaz scale, reads the summary before sending; the tea
 
   await setLanguage(page, 'tr');
   await page.goto(task);
+  await showTakes(page);
   await expect(page.getByTestId('recording').first().getByTestId('listening-pitch')).toHaveText(/sent|Seslerin/, { timeout: 20_000 });
   await page.setViewportSize(PHONE);
   await shot(page, 'listening', 'student-card-tr-phone');
@@ -167,6 +169,7 @@ test('a 5-minute take chosen as a file is analysed in the browser within 10 s, w
   const task = await hicazTask(request);
   await loginAs(page, STUDENT.email);
   await page.goto(task);
+  await showTakes(page);
   await expect(page.getByTestId('recorder')).toBeVisible();
   // Long tasks of the page from here on (the Worker's own work is not the page's).
   await page.evaluate(() => {
@@ -195,6 +198,7 @@ test('an MP3 chosen as a file is decoded by the page (the Worker cannot) and ana
   const task = await hicazTask(request);
   await loginAs(page, STUDENT.email);
   await page.goto(task);
+  await showTakes(page);
   await expect(page.getByTestId('recorder')).toBeVisible();
   // The CLI's fixture: one generated Hicaz take (nobody's recording), 14 s, MP3
   await page.getByTestId('recording-file').setInputFiles(join(process.cwd(), 'server/cli/fixtures/hicaz.mp3'));

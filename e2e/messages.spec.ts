@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiToken, DEMO, expect, expectNoSeriousAxe, loginAs, PHONE, setLanguage, shot, test } from './fixtures';
+import { apiToken, DEMO, expect, expectNoSeriousAxe, loginAs, PHONE, setLanguage, shot, test, waveformReady } from './fixtures';
 import { writeSineWav } from './fake-microphone';
 
 /**
@@ -373,7 +373,7 @@ test('“Nachricht zu dieser Stelle” on a take opens the conversation with the
   await loginAs(page, DEMO.teacher.email);
   await page.goto(`/submissions/${taskId}`);
   const card = page.getByTestId('recording');
-  await expect(card.getByTestId('waveform')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await waveformReady(card.getByTestId('waveform'), 30_000);
   // paused at 0:05: the player focused, → seeks 5 s
   await card.getByRole('group', { name: 'Player' }).focus();
   await page.keyboard.press('ArrowRight');

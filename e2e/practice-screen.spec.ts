@@ -251,6 +251,8 @@ test.describe('the practice screen plays', () => {
     await page.getByTestId('practice-toggle').click();
     await expect(page.getByTestId('practice-toggle')).toHaveAttribute('data-running', 'true');
     const failed = page.getByRole('alert').filter({ hasText: 'Dieser Teil der Seite konnte nicht geladen werden.' });
+    // the takes' part is asked for when the page is scrolled toward it
+    await page.getByTestId('recordings-place').scrollIntoViewIfNeeded();
     await expect(failed).toBeVisible();
     expect(refused).toBe(1);
     // the rest of the screen is still there and the timer still runs

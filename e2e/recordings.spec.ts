@@ -1,6 +1,6 @@
 import type { Page, Route } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test } from './fixtures';
+import { DEMO, DESKTOP, PHONE, eachLanguageAndSize, expect, expectNoSeriousAxe, loginAs, setLanguage, shot, test, waveformReady, showTakes } from './fixtures';
 import { fakeMicrophone, writeSineWav } from './fake-microphone';
 
 /**
@@ -48,6 +48,7 @@ test('a student records 3 s and sends it; the teacher comments at 0:01 and answe
   await loginAs(page, STUDENT.email);
   const task = await firstRecordableTask(page);
   await page.goto(task);
+  await showTakes(page);
   await expect(page.getByRole('heading', { name: 'Aufnahmen' })).toBeVisible();
   await expect(page.getByTestId('recording')).toHaveCount(0);
 
@@ -62,7 +63,7 @@ test('a student records 3 s and sends it; the teacher comments at 0:01 and answe
   await expect(sent).toHaveCount(1);
   await expect(sent).toContainText('Zu prüfen');
   await expect(sent).toContainText('Takt 12 klappt noch nicht');
-  await expect(sent.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
+  await waveformReady(sent.getByTestId('waveform'));
   await expect(page.getByTestId('pending-take')).toHaveCount(0);
 
   // The teacher: the badge in the navigation, the inbox, a comment at 0:01, answered.
@@ -78,7 +79,7 @@ test('a student records 3 s and sends it; the teacher comments at 0:01 and answe
   await expect(card).toContainText(STUDENT.name);
   await expect(card).toContainText('Takt 12 klappt noch nicht');
   const wave = card.getByTestId('waveform');
-  await expect(wave).toHaveAttribute('data-ready', 'true');
+  await waveformReady(wave);
 
   // A click on the waveform at ~1.3 s places the comment there.
   const box = await wave.boundingBox();
@@ -111,7 +112,7 @@ test('a student records 3 s and sends it; the teacher comments at 0:01 and answe
     await expect(page.getByTestId('inbox-item').first()).toBeVisible();
     // On the phone the list alone; a tapped take opens full screen.
     if (size === 'phone') await page.getByTestId('inbox-item').filter({ hasText: STUDENT.name }).first().click();
-    await expect(page.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
+    await waveformReady(page.getByTestId('waveform'));
     await shot(page, 'recordings', `inbox-${lang}-${size}`, { fullPage: size === 'desktop' });
     if (size === 'phone') {
       await page.keyboard.press('Escape');
@@ -146,10 +147,11 @@ test('a student records 3 s and sends it; the teacher comments at 0:01 and answe
     };
   });
   await page.goto(task);
+  await showTakes(page);
   const mine = page.getByTestId('recording');
   await expect(mine).toContainText('Beantwortet');
   await expect(mine).toContainText('Neues Feedback');
-  await expect(mine.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
+  await waveformReady(mine.getByTestId('waveform'));
   expect(await page.evaluate(() => (window as unknown as { __audioContexts: number }).__audioContexts)).toBe(0);
   const comment = mine.getByRole('button', { name: /Kommentar bei 0:01/ });
   await expect(comment).toBeVisible();
@@ -167,9 +169,12 @@ test('a student records 3 s and sends it; the teacher comments at 0:01 and answe
   await expect(page.locator('[data-testid="task-card"]').first()).toBeVisible();
   await expect(taskCard.getByTestId('new-feedback-badge')).toHaveCount(0);
   await page.goto(task);
+  await showTakes(page);
   await expect(page.getByTestId('recording')).toHaveCount(1);
   await eachLanguageAndSize(page, async (lang, size) => {
-    await expect(page.getByTestId('waveform').first()).toHaveAttribute('data-ready', 'true');
+    // each language is a reload: the takes are drawn again when scrolled toward
+    await showTakes(page);
+    await waveformReady(page.getByTestId('waveform').first());
     await shot(page, 'recordings', `student-task-${lang}-${size}`);
   });
   await setLanguage(page, 'de');
@@ -189,6 +194,7 @@ test('a take whose upload lost the connection is kept, offered again after a rel
   await loginAs(page, OFFLINE_STUDENT.email);
   const task = await firstRecordableTask(page);
   await page.goto(task);
+  await showTakes(page);
   await expect(page.getByRole('heading', { name: 'Aufnahmen' })).toBeVisible();
   // The takes already there (none on a fresh database; more when the test is repeated on one).
   const before = await serverCount(page, task);
@@ -204,7 +210,8 @@ test('a take whose upload lost the connection is kept, offered again after a rel
   await expect(page.getByRole('button', { name: 'Aufnahme erneut senden' })).toBeVisible();
   await expect(page.getByTestId('recording')).toHaveCount(before);
 
-  // A reload (or a closed tab): the take is still here, on the task and as a note on the home.
+  // A reload (or a closed tab): the take is still here, on the task (its section drawn at once,
+  // without scrolling, while a take of the task waits) and as a note on the home.
   await page.reload();
   await expect(page.getByRole('button', { name: 'Aufnahme erneut senden' })).toHaveCount(1);
   await shot(page, 'recordings', 'pending-de-phone');
@@ -227,6 +234,7 @@ test('a take whose upload lost the connection is kept, offered again after a rel
   expect(posts).toBe(1);
   // At once after the send (the device's copy of the list may still be the one from before).
   await page.reload();
+  await showTakes(page);
   await expect(page.getByTestId('recording')).toHaveCount(before + 1);
   await expect(page.getByRole('button', { name: 'Aufnahme erneut senden' })).toHaveCount(0);
   expect(await serverCount(page, task)).toBe(before + 1);
@@ -256,8 +264,11 @@ test("a take that cannot be loaded says so in its place, spills over nothing at 
       await page.setViewportSize(viewport);
       await page.route('**/api/media/**', failing);
       await page.goto(href);
+      await showTakes(page);
       const player = page.locator(`[data-testid="recording"][data-recording-id="${takeId}"]`).getByTestId('recording-player');
       const alert = player.getByRole('alert');
+      // the player loads its take when it comes into view
+      await player.scrollIntoViewIfNeeded();
       await expect(alert).toBeVisible();
       // The message and its button stay inside their box: nothing runs over the time below.
       const spill = await alert.evaluate((el) => el.scrollHeight - el.clientHeight);
@@ -266,7 +277,7 @@ test("a take that cannot be loaded says so in its place, spills over nothing at 
       expect(a!.y + a!.height, `${lang} at ${viewport.width} px`).toBeLessThanOrEqual(time!.y);
       await page.unroute('**/api/media/**', failing);
       await alert.getByRole('button', { name: lang === 'de' ? 'Erneut versuchen' : 'Tekrar dene' }).click();
-      await expect(player.getByTestId('waveform')).toHaveAttribute('data-ready', 'true');
+      await waveformReady(player.getByTestId('waveform'));
       await expect(alert).toHaveCount(0);
       expect((await player.getByTestId('waveform').boundingBox())!.height).toBeGreaterThanOrEqual(72);
     }

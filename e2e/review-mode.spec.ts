@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { DEMO, PHONE, expect, expectNoSeriousAxe, setLanguage, shot, test } from './fixtures';
+import { DEMO, PHONE, expect, expectNoSeriousAxe, setLanguage, shot, test, waveformReady } from './fixtures';
 import { writeSineWav } from './fake-microphone';
 
 /**
@@ -23,7 +23,7 @@ const STUDENTS = [
 const TITLE = `Etüde Nr. ${STAMP % 1000}`;
 
 /** Decoding an 8-second take on a loaded machine: waited for, longer than the default. */
-const loaded = (scope: Locator | Page) => expect(scope.getByTestId('waveform')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+const loaded = (scope: Locator | Page) => waveformReady(scope.getByTestId('waveform'), 30_000);
 
 type Take = { id: number; student: string; message: string };
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { DEMO, eachLanguageAndSize, expect, loginAs, setLanguage, shot, test } from './fixtures';
+import { DEMO, eachLanguageAndSize, expect, loginAs, setLanguage, shot, test, showTakes } from './fixtures';
 import { fakeMicrophone, writeSineWav } from './fake-microphone';
 
 /**
@@ -90,6 +90,7 @@ test('a full per-student quota is shown before recording, a take past it is refu
 
   // 3. Before recording: "50 MB von 50 MB belegt" and that it is full.
   await page.goto(task);
+  await showTakes(page);
   const usage = page.getByTestId('storage-usage');
   await expect(usage.getByTestId('storage-usage-text')).toHaveText('50 MB von 50 MB belegt');
   await expect(usage.getByTestId('storage-full')).toHaveText('Dein Speicher ist voll. Lösche ältere Aufnahmen, um neue zu senden, oder frag deine Lehrkraft.');

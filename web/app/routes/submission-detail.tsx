@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useRef } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAuth } from '@web/lib/auth/auth-provider';
@@ -22,6 +22,7 @@ import {
 } from '@web/features/tasks/components/task-detail';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { LazySection, lazyPart } from '@web/components/ui/lazy-section';
+import { WhenVisible } from '@web/components/ui/when-visible';
 import { OfflineNotice } from '@web/components/offline-notice';
 import { PracticeTimer } from '@web/features/practice/components/practice-timer';
 import { PracticeHistory } from '@web/features/practice/components/practice-history';
@@ -29,6 +30,7 @@ import { MediaSection } from '@web/features/media/components/media-section';
 import { ScoreView } from '@web/features/media/components/score-view';
 import { RunRecorder } from '@web/features/recordings/components/run-recorder';
 import { LatestFeedback } from '@web/features/recordings/components/latest-feedback';
+import { usePendingTakes } from '@web/features/recordings/lib/uploads';
 import { ToolsDock } from '@web/features/tools/components/tools-dock';
 import { settingsSummary } from '@web/lib/music-names';
 import { clearPracticeTempo } from '@web/lib/practice-tempo';
@@ -63,6 +65,10 @@ export default function SubmissionDetailScreen() {
   const { isTeacher, user } = useAuth();
   const viewer = isTeacher ? 'teacher' : 'student';
   const id = parseId(useParams().id);
+  // The takes are drawn at once, not only when scrolled to, when a "Neues Feedback" link lands on
+  // one (?take=…) and while a take of this task waits on this device to be sent.
+  const landsOnTake = useSearchParams()[0].has('take');
+  const waitingTakes = usePendingTakes(isTeacher ? null : (user?.id ?? null), id ?? undefined).length > 0;
   const query = useSubmission(id ?? 0, id !== null);
   const { markDone, pendingId } = useMarkDone();
   // the session the timer shows as running (read from its cache, not fetched again): its minutes count as practised
@@ -242,17 +248,19 @@ export default function SubmissionDetailScreen() {
         )}
         {restDrawn && (
           <>
-            <div className={side}>
-              <LazySection fallback={<RecordingsPending />}>
-                <RecordingsSection
-                  submission={recordingsFor}
-                  viewer="student"
-                  userId={userId}
-                  renderTakeExtra={takeSummarySlot(analysisOptions(task.exercise))}
-                  AnalysisView={StudentAnalysisView}
-                />
-              </LazySection>
-            </div>
+            {/* The takes (the full recorder, each take with its player and analysis) below the
+                controls: drawn when their place comes into view or the page is first scrolled or
+                tabbed through; at once when a link lands on a take or one waits to be sent
+                (docs/decisions/first-load-on-a-phone.md). */}
+            <WhenVisible fallback={<RecordingsPending />} rootMargin="0px" onScroll eager={landsOnTake || waitingTakes} className={side} testId="recordings-place">
+              <RecordingsSection
+                submission={recordingsFor}
+                viewer="student"
+                userId={userId}
+                renderTakeExtra={takeSummarySlot(analysisOptions(task.exercise))}
+                AnalysisView={StudentAnalysisView}
+              />
+            </WhenVisible>
             <div className={side}>
               <TaskFinish task={task} practised={task.time_spent_minutes > 0} completing={pendingId === task.id} onComplete={() => void onComplete()} />
             </div>

@@ -57,4 +57,40 @@ describe('WhenVisible', () => {
     await user.tab();
     expect(screen.getByRole('button', { name: 'Metronom starten' })).toHaveFocus();
   });
+
+  it('with onScroll, the first scroll of the page renders it wherever it is; without, a scroll does not', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    render(
+      <>
+        <WhenVisible fallback={<p>Platzhalter A</p>} onScroll>
+          <p>Aufnahmen</p>
+        </WhenVisible>
+        <WhenVisible fallback={<p>Platzhalter B</p>}>
+          <p>Kalender</p>
+        </WhenVisible>
+      </>,
+    );
+    expect(screen.queryByText('Aufnahmen')).toBeNull();
+    act(() => void window.dispatchEvent(new Event('scroll')));
+    expect(await screen.findByText('Aufnahmen')).toBeInTheDocument();
+    expect(screen.getByText('Platzhalter B')).toBeInTheDocument();
+    expect(screen.queryByText('Kalender')).toBeNull();
+  });
+
+  it('eager renders it at once (a link that lands inside it), and it stays when eager goes again', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const view = render(
+      <WhenVisible fallback={<p>Platzhalter</p>} eager>
+        <p>Aufnahmen</p>
+      </WhenVisible>,
+    );
+    expect(await screen.findByText('Aufnahmen')).toBeInTheDocument();
+    view.rerender(
+      <WhenVisible fallback={<p>Platzhalter</p>} eager={false}>
+        <p>Aufnahmen</p>
+      </WhenVisible>,
+    );
+    expect(screen.getByText('Aufnahmen')).toBeInTheDocument();
+    expect(screen.queryByText('Platzhalter')).toBeNull();
+  });
 });

@@ -76,8 +76,9 @@ export const recordingUrlQuery = (path: string) =>
     gcTime: 50 * 60_000,
   });
 
-export function useRecordingUrl(path: string) {
-  return useQuery(recordingUrlQuery(path));
+/** The signed link; with `enabled` false not asked for yet (a player far below the viewport). */
+export function useRecordingUrl(path: string, enabled = true) {
+  return useQuery({ ...recordingUrlQuery(path), enabled });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@web/lib/i18n';
@@ -7,7 +7,7 @@ import { aRecording } from '@web/test/fixtures';
 import { RecordingPlayer } from './recording-player';
 
 // The waveform library needs Web Audio: a stand-in that reports 'ready' once it is given the take.
-const wave = vi.hoisted(() => ({ loaded: [] as Blob[] }));
+const wave = vi.hoisted(() => ({ loaded: [] as Blob[], played: 0 }));
 vi.mock('wavesurfer.js', () => ({
   default: {
     create: () => {
@@ -20,7 +20,9 @@ vi.mock('wavesurfer.js', () => ({
         },
         destroy: () => undefined,
         setTime: () => undefined,
-        play: async () => undefined,
+        play: async () => {
+          wave.played++;
+        },
         pause: () => undefined,
         playPause: async () => undefined,
         getCurrentTime: () => 0,
@@ -50,8 +52,25 @@ function stubServer(fails: { link?: number; file?: number }) {
   return asked;
 }
 
+/** A stand-in for the browser's IntersectionObserver that the test drives. */
+class FakeObserver {
+  static last: FakeObserver | null = null;
+  constructor(readonly callback: IntersectionObserverCallback) {
+    FakeObserver.last = this;
+  }
+  observe = vi.fn();
+  disconnect = vi.fn();
+  unobserve = vi.fn();
+  takeRecords = () => [];
+  enter() {
+    this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+  }
+}
+
 beforeEach(async () => {
   wave.loaded.length = 0;
+  wave.played = 0;
+  FakeObserver.last = null;
   await i18n.changeLanguage('de');
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -87,5 +106,30 @@ describe('the recording player', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Tekrar dene' }));
     await waitFor(() => expect(screen.getByTestId('waveform')).toHaveAttribute('data-ready', 'true'));
     expect(asked.filter((u) => u.startsWith('/api/media/'))).toHaveLength(2);
+  });
+
+  it('far below the viewport it asks for nothing; coming into view loads and draws the take', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const asked = stubServer({});
+    renderWithApp(<RecordingPlayer recording={recording} />);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(asked).toEqual([]);
+    expect(screen.getByTestId('waveform')).toHaveAttribute('data-ready', 'false');
+    act(() => FakeObserver.last!.enter());
+    await waitFor(() => expect(screen.getByTestId('waveform')).toHaveAttribute('data-ready', 'true'));
+    expect(asked).toContain(FILE);
+    expect(wave.played).toBe(0);
+  });
+
+  it('Play pressed before the take is loaded loads it and plays once it is ready (once)', async () => {
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    const asked = stubServer({});
+    renderWithApp(<RecordingPlayer recording={recording} />);
+    const play = screen.getByRole('button', { name: 'Abspielen' });
+    expect(play).toBeEnabled();
+    await userEvent.setup().click(play);
+    await waitFor(() => expect(screen.getByTestId('waveform')).toHaveAttribute('data-ready', 'true'));
+    await waitFor(() => expect(wave.played).toBe(1));
+    expect(asked.filter((u) => u === FILE)).toHaveLength(1);
   });
 });

@@ -7,6 +7,7 @@ import { formatMoment } from '@contract/recordings-limits';
 import type { Recording } from '@contract/recordings';
 import { Button } from '@web/components/ui/button';
 import { Skeleton } from '@web/components/ui/skeleton';
+import { useNearViewport } from '@web/components/ui/when-visible';
 import { useRecordingUrl } from '../api/recordings';
 import { loadTake } from '../lib/take-waveform';
 
@@ -34,6 +35,11 @@ export const SEEK_MS = 5000;
  * as markers on it (a click plays from there), play/pause and the time. Keyboard on the player:
  * space plays/pauses, ←/→ seek 5 s, and "c" (with `onCommentAt`) comments at the current moment.
  * A click on the waveform seeks, and for the teacher places the next comment there.
+ *
+ * The take's file is fetched, decoded and drawn only once the player comes near the viewport, is
+ * focused or asked to play: a task page with several takes below its practice controls does not
+ * download and draw them all on a phone's first load (docs/decisions/first-load-on-a-phone.md).
+ * Play pressed before the waveform is ready plays once it is.
  */
 export function RecordingPlayer({
   recording,
@@ -45,7 +51,9 @@ export function RecordingPlayer({
   ref?: Ref<PlayerHandle>;
 }) {
   const { t } = useTranslation('recordings');
-  const url = useRecordingUrl(recording.path);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [near, reveal] = useNearViewport(boxRef, { rootMargin: '300px 0px' });
+  const url = useRecordingUrl(recording.path, near);
   const waveRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const groupRef = useRef<HTMLDivElement>(null);
@@ -134,6 +142,13 @@ export function RecordingPlayer({
     };
   }, [url.data, recording.kind, attempt]);
 
+  /** Resolves true once the waveform is ready (loading it first if it is not near yet), false when it failed. */
+  const whenReady = useCallback(async () => {
+    if (readyRef.current) return true;
+    reveal();
+    return new Promise<boolean>((resolve) => waitersRef.current.push(resolve));
+  }, [reveal]);
+
   const seekTo = useCallback(
     (ms: number) => {
       const ws = wsRef.current;
@@ -149,7 +164,7 @@ export function RecordingPlayer({
     ref,
     () => ({
       playFrom: async (ms) => {
-        if (!readyRef.current && !(await new Promise<boolean>((resolve) => waitersRef.current.push(resolve)))) return false;
+        if (!(await whenReady())) return false;
         const ws = wsRef.current;
         if (!ws) return false;
         seekTo(ms);
@@ -168,10 +183,23 @@ export function RecordingPlayer({
       // Without scrolling: the screen that asks for the focus decides what is in view.
       focus: () => groupRef.current?.focus({ preventScroll: true }),
     }),
-    [seekTo],
+    [seekTo, whenReady],
   );
 
-  const toggle = () => void wsRef.current?.playPause().catch(() => undefined);
+  // Pressed while the take still loads: it plays once it is ready (one press, one start).
+  const pendingPlay = useRef(false);
+  const toggle = () => {
+    if (readyRef.current) {
+      void wsRef.current?.playPause().catch(() => undefined);
+      return;
+    }
+    if (pendingPlay.current) return;
+    pendingPlay.current = true;
+    void whenReady().then((ok) => {
+      pendingPlay.current = false;
+      if (ok) void wsRef.current?.play().catch(() => undefined);
+    });
+  };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== e.currentTarget || e.altKey || e.ctrlKey || e.metaKey) return;
@@ -203,7 +231,7 @@ export function RecordingPlayer({
   const keys = onCommentAt ? t('player.keysTeacher') : t('player.keys');
 
   return (
-    <div className="space-y-2" data-testid="recording-player">
+    <div ref={boxRef} className="space-y-2" data-testid="recording-player" onFocus={reveal}>
       {recording.kind === 'video' && <video ref={videoRef} playsInline className="aspect-video w-full rounded-lg bg-slate-900" aria-label={t('player.video')} />}
       <div
         ref={groupRef}
@@ -218,7 +246,7 @@ export function RecordingPlayer({
           <button
             type="button"
             onClick={toggle}
-            disabled={!ready}
+            disabled={broken}
             aria-label={playing ? t('player.pause') : t('player.play')}
             className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:bg-brand-600/50"
             data-testid="player-toggle"
