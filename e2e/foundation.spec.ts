@@ -52,6 +52,39 @@ test.describe('sign-in', () => {
     expect(total).toBeLessThanOrEqual(170 * 1024);
   });
 
+  test('the page runs on React DOM 19, the renderer React DevTools sees (docs/decisions/react-dom-again.md)', async ({ page }) => {
+    // React DOM announces itself to the DevTools hook when it loads: a stand-in hook records it.
+    await page.addInitScript(() => {
+      const w = window as unknown as { __renderers: Array<{ name: string; version: string }>; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
+      w.__renderers = [];
+      w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+        supportsFiber: true,
+        renderers: new Map(),
+        inject(r: { rendererPackageName?: string; version: string }) {
+          w.__renderers.push({ name: r.rendererPackageName ?? '', version: r.version });
+          return w.__renderers.length;
+        },
+        onCommitFiberRoot() {},
+        onCommitFiberUnmount() {},
+        onPostCommitFiberRoot() {},
+        checkDCE() {},
+      };
+    });
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+    const seen = await page.evaluate(() => ({
+      renderers: (window as unknown as { __renderers: Array<{ name: string; version: string }> }).__renderers,
+      // React DOM's own marks on the root it rendered into and on the form it drew
+      root: Object.keys(document.getElementById('root') ?? {}).some((k) => k.startsWith('__reactContainer$')),
+      form: Object.keys(document.querySelector('form') ?? {}).some((k) => k.startsWith('__reactFiber$')),
+    }));
+    expect(seen.renderers).toHaveLength(1);
+    expect(seen.renderers[0]?.name).toBe('react-dom');
+    expect(seen.renderers[0]?.version).toMatch(/^19\./);
+    expect(seen.root).toBe(true);
+    expect(seen.form).toBe(true);
+  });
+
   test('a wrong password shows the error box under the form', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('E-Mail-Adresse').fill(TEACHER_EMAIL);
