@@ -31,6 +31,7 @@ import { ScoreView } from '@web/features/media/components/score-view';
 import { RunRecorder } from '@web/features/recordings/components/run-recorder';
 import { LatestFeedback } from '@web/features/recordings/components/latest-feedback';
 import { usePendingTakes } from '@web/features/recordings/lib/uploads';
+import { useRecordings } from '@web/features/recordings/api/recordings';
 import { ToolsDock } from '@web/features/tools/components/tools-dock';
 import { settingsSummary } from '@web/lib/music-names';
 import { clearPracticeTempo } from '@web/lib/practice-tempo';
@@ -139,7 +140,7 @@ export default function SubmissionDetailScreen() {
             </div>
           )}
           <div className="min-w-0 space-y-6 lg:col-span-2 lg:col-start-1 lg:row-span-2 lg:row-start-1">
-            <LazySection fallback={<RecordingsPending />}>
+            <LazySection fallback={<RecordingsPending submissionId={task.id} recorder={false} />}>
               <RecordingsSection submission={recordingsFor} viewer="teacher" userId={user?.id ?? null} AnalysisView={TeacherAnalysisView} TakeActions={MessageAboutTake} />
             </LazySection>
             {restDrawn && (
@@ -252,7 +253,7 @@ export default function SubmissionDetailScreen() {
                 controls: drawn when their place comes into view or the page is first scrolled or
                 tabbed through; at once when a link lands on a take or one waits to be sent
                 (docs/decisions/first-load-on-a-phone.md). */}
-            <WhenVisible fallback={<RecordingsPending />} rootMargin="0px" onScroll eager={landsOnTake || waitingTakes} className={side} testId="recordings-place">
+            <WhenVisible fallback={<RecordingsPending submissionId={task.id} recorder />} rootMargin="0px" onScroll eager={landsOnTake || waitingTakes} className={side} testId="recordings-place">
               <RecordingsSection
                 submission={recordingsFor}
                 viewer="student"
@@ -287,9 +288,18 @@ export default function SubmissionDetailScreen() {
   );
 }
 
-/** While the takes' chunk loads: the card's frame at the height of its heading and first take, so nothing below jumps much when it arrives. */
-function RecordingsPending() {
-  return <Skeleton className="h-56 w-full rounded-xl" />;
+/**
+ * While the takes' chunk loads (or until the page is scrolled toward them): the section's frame at
+ * about its height, the recorder (~30rem on a phone) and ~28rem per take up to three (their count
+ * is in the cache the route's loader filled), so that little below it moves when it is drawn.
+ */
+function RecordingsPending({ submissionId, recorder }: { submissionId: number; recorder: boolean }) {
+  const takes = Math.min(useRecordings(submissionId).data?.length ?? 0, 3);
+  return (
+    <div style={{ height: `${(recorder ? 30 : 8) + takes * 28}rem` }} data-testid="recordings-pending">
+      <Skeleton className="h-full w-full rounded-xl" />
+    </div>
+  );
 }
 
 /** The exercise's settings for the tools: the meter with its grouping as '7/8 (2+2+3)'. */
