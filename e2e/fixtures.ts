@@ -112,11 +112,6 @@ export async function eachLanguageAndSize(
 const screenshotRoot = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 /**
- * Screenshots are for people to look at while they build a screen (DESIGN.md); CI, where nobody
- * looks, sets E2E_SHOTS=0 and saves none: each full-page capture costs the browser a whole
- * repaint. Every saved screenshot of the specs goes through here.
- */
-/**
  * On a student's task page the takes (the full recorder, the list) are drawn when the page is
  * first scrolled toward them (docs/decisions/first-load-on-a-phone.md): scrolls there as a student
  * would and waits until they are drawn.
@@ -136,6 +131,11 @@ export async function waveformReady(wave: Locator, timeout?: number): Promise<vo
   await expect(wave).toHaveAttribute('data-ready', 'true', timeout ? { timeout } : undefined);
 }
 
+/**
+ * Screenshots are for people to look at while they build a screen (DESIGN.md); CI, where nobody
+ * looks, sets E2E_SHOTS=0 and saves none: each full-page capture costs the browser a whole
+ * repaint. Every saved screenshot of the specs goes through here.
+ */
 export const SHOTS_WANTED = process.env.E2E_SHOTS !== '0';
 
 /** `target.screenshot(opts)` unless screenshots are switched off (SHOTS_WANTED). */

@@ -1,22 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { FakeObserver } from '@web/test/intersection';
 import { WhenVisible } from './when-visible';
-
-/** A stand-in for the browser's IntersectionObserver that the test drives. */
-class FakeObserver {
-  static last: FakeObserver | null = null;
-  constructor(readonly callback: IntersectionObserverCallback) {
-    FakeObserver.last = this;
-  }
-  observe = vi.fn();
-  disconnect = vi.fn();
-  unobserve = vi.fn();
-  takeRecords = () => [];
-  enter() {
-    this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
-  }
-}
 
 describe('WhenVisible', () => {
   afterEach(() => {

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '@web/lib/i18n';
 import { jsonResponse, renderWithApp } from '@web/test/render';
 import { aRecording } from '@web/test/fixtures';
+import { FakeObserver } from '@web/test/intersection';
 import { RecordingPlayer } from './recording-player';
 
 // The waveform library needs Web Audio: a stand-in that reports 'ready' once it is given the take.
@@ -35,8 +36,8 @@ const recording = aRecording();
 
 const FILE = '/api/media-file/recordings/7/31.webm?exp=1&sig=x';
 
-/** The server: the signed link and the file, each failing the first `fails` times it is asked. */
-function stubServer(fails: { link?: number; file?: number }) {
+/** The server: the signed link and the file, each failing the first `fails` times it is asked; the file waits for `held` when given. */
+function stubServer(fails: { link?: number; file?: number }, held?: Promise<void>) {
   const asked: string[] = [];
   let link = fails.link ?? 0;
   let file = fails.file ?? 0;
@@ -45,26 +46,12 @@ function stubServer(fails: { link?: number; file?: number }) {
     vi.fn(async (url: string) => {
       asked.push(url);
       if (url.startsWith('/api/media/')) return link-- > 0 ? jsonResponse(500, { message: 'Serverfehler' }) : jsonResponse(200, { url: FILE });
+      if (url === FILE) await held;
       if (url === FILE) return file-- > 0 ? new Response('', { status: 404 }) : new Response('take', { status: 200, headers: { 'Content-Type': 'audio/webm' } });
       return jsonResponse(404, { message: 'Nicht gefunden' });
     }),
   );
   return asked;
-}
-
-/** A stand-in for the browser's IntersectionObserver that the test drives. */
-class FakeObserver {
-  static last: FakeObserver | null = null;
-  constructor(readonly callback: IntersectionObserverCallback) {
-    FakeObserver.last = this;
-  }
-  observe = vi.fn();
-  disconnect = vi.fn();
-  unobserve = vi.fn();
-  takeRecords = () => [];
-  enter() {
-    this.callback([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
-  }
 }
 
 beforeEach(async () => {
@@ -123,13 +110,21 @@ describe('the recording player', () => {
 
   it('Play pressed before the take is loaded loads it and plays once it is ready (once)', async () => {
     vi.stubGlobal('IntersectionObserver', FakeObserver);
-    const asked = stubServer({});
+    let release = () => {};
+    const asked = stubServer({}, new Promise<void>((r) => (release = r)));
     renderWithApp(<RecordingPlayer recording={recording} />);
     const play = screen.getByRole('button', { name: 'Abspielen' });
     expect(play).toBeEnabled();
     await userEvent.setup().click(play);
+    // while the file is on its way the button says so
+    await waitFor(() => expect(asked).toContain(FILE));
+    expect(play).toHaveAttribute('aria-busy', 'true');
+    expect(wave.played).toBe(0);
+    release();
     await waitFor(() => expect(screen.getByTestId('waveform')).toHaveAttribute('data-ready', 'true'));
     await waitFor(() => expect(wave.played).toBe(1));
     expect(asked.filter((u) => u === FILE)).toHaveLength(1);
+    // the button says it is busy only while the take loads
+    expect(screen.getByRole('button', { name: 'Abspielen' })).not.toHaveAttribute('aria-busy');
   });
 });

@@ -1,7 +1,7 @@
 import '@web/features/recordings/i18n';
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Pause, Play } from 'lucide-react';
+import { LoaderCircle, Pause, Play } from 'lucide-react';
 import type WaveSurfer from 'wavesurfer.js';
 import { formatMoment } from '@contract/recordings-limits';
 import type { Recording } from '@contract/recordings';
@@ -186,17 +186,18 @@ export function RecordingPlayer({
     [seekTo, whenReady],
   );
 
-  // Pressed while the take still loads: it plays once it is ready (one press, one start).
-  const pendingPlay = useRef(false);
+  // Pressed while the take still loads: the button turns while it loads, and it plays once it is
+  // ready (one press, one start).
+  const [starting, setStarting] = useState(false);
   const toggle = () => {
     if (readyRef.current) {
       void wsRef.current?.playPause().catch(() => undefined);
       return;
     }
-    if (pendingPlay.current) return;
-    pendingPlay.current = true;
+    if (starting) return;
+    setStarting(true);
     void whenReady().then((ok) => {
-      pendingPlay.current = false;
+      setStarting(false);
       if (ok) void wsRef.current?.play().catch(() => undefined);
     });
   };
@@ -247,11 +248,18 @@ export function RecordingPlayer({
             type="button"
             onClick={toggle}
             disabled={broken}
+            aria-busy={starting || undefined}
             aria-label={playing ? t('player.pause') : t('player.play')}
             className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white shadow-sm hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900 disabled:bg-brand-600/50"
             data-testid="player-toggle"
           >
-            {playing ? <Pause aria-hidden="true" className="size-5 fill-current" /> : <Play aria-hidden="true" className="ml-0.5 size-5 fill-current" />}
+            {starting ? (
+              <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+            ) : playing ? (
+              <Pause aria-hidden="true" className="size-5 fill-current" />
+            ) : (
+              <Play aria-hidden="true" className="ml-0.5 size-5 fill-current" />
+            )}
           </button>
           <div className="relative min-w-0 flex-1">
             {/* While broken the waveform's box folds away (it stays mounted, with its width, for the
