@@ -14,6 +14,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { createPartialResponse } from 'workbox-range-requests';
+import { appPath } from './lib/app-path';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
@@ -89,9 +90,7 @@ self.addEventListener('fetch', (event) => {
 type PushPayload = { title: string; body: string; url: string; tag: string };
 
 /** Only an address of this app (a path), never another site, whatever a payload says. */
-function appPath(url: unknown): string {
-  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') ? url : '/';
-}
+const ownPath = (url: unknown): string => appPath(url, self.location.origin);
 
 self.addEventListener('push', (event) => {
   let data: Partial<PushPayload> = {};
@@ -105,7 +104,7 @@ self.addEventListener('push', (event) => {
     tag: typeof data.tag === 'string' ? data.tag : undefined,
     icon: '/icons/icon-192.png',
     badge: '/icons/icon-192.png',
-    data: { url: appPath(data.url) },
+    data: { url: ownPath(data.url) },
   });
   event.waitUntil(shown);
 });
@@ -126,7 +125,7 @@ async function openInApp(path: string): Promise<void> {
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const data = event.notification.data as { url?: unknown } | null;
-  const opened = openInApp(appPath(data?.url));
+  const opened = openInApp(ownPath(data?.url));
   // a click the browser delivers keeps the worker alive until the window is there
   if (event.isTrusted) event.waitUntil(opened);
 });
