@@ -4,6 +4,7 @@ import { openDatabase } from './boot';
 import { DataDirLockedError } from './lib/data-lock';
 import { createStorage } from './lib/storage';
 import { isLoopbackName } from './lib/public-url';
+import { seedDemoMedia } from './modules/media/demo-media';
 import { DEMO_ADMIN, DEMO_GUARDIAN, DEMO_PASSWORD, DEMO_STUDENTS, DEMO_TEACHER, isEmpty, seedDemo } from './db/seed';
 
 async function main() {
@@ -21,7 +22,8 @@ async function main() {
     // Under the start lock: of several processes starting together on one database, one seeds.
     onceAtStart: async (handle) => {
       if (config.DEMO_SEED && (await isEmpty(handle.db))) {
-        await seedDemo(handle.db, config.APP_TIMEZONE, new Date(), storage);
+        await seedDemo(handle.db, config.APP_TIMEZONE, new Date());
+        await seedDemoMedia(handle.db, storage);
         seeded = true;
       }
     },

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
  * Features never import each other (docs/decisions/feature-boundaries.md): every import in
  * web/features/X, by alias (`@web/features/Y/…`) or relative (`../../Y/…`), static or dynamic,
  * tests included, stays inside X. web/lib and web/components import no feature either (outside
- * their tests: web/lib/i18n.test.ts loads a feature's namespace to try the registration).
+ * their tests: web/lib/i18n.test.ts loads a feature's namespace to try the registration), and web/lib
+ * imports nothing from web/components (components may use lib; what both need and has no UI, such
+ * as the flash toast's queue, is lib's): the two never import each other.
  */
 const web = dirname(fileURLToPath(import.meta.url));
 const featuresDir = join(web, 'features');
@@ -51,6 +53,17 @@ export function crossings(file: string, source: string, own: string | null): str
   });
 }
 
+/** The imports of `file` that lead into web/components. */
+export function intoComponents(file: string, source: string): string[] {
+  const components = join(web, 'components');
+  return specifiers(source).filter((spec) => {
+    const to = target(file, spec);
+    if (to === null) return false;
+    const rel = relative(components, to);
+    return rel === '' || !rel.startsWith('..');
+  });
+}
+
 describe('feature boundaries', () => {
   it('finds alias, relative and dynamic imports into another feature (and lets a feature import itself)', () => {
     const file = join(featuresDir, 'tasks', 'components', 'x.tsx');
@@ -77,6 +90,23 @@ describe('feature boundaries', () => {
   it('web/lib and web/components import no feature (their tests may load one to try a hook for features)', () => {
     const shared = [...files(join(web, 'lib')), ...files(join(web, 'components'))].filter((file) => !/\.test\.tsx?$/.test(file));
     const offending = shared.flatMap((file) => crossings(file, readFileSync(file, 'utf8'), null).map((spec) => `${relative(web, file)} → ${spec}`));
+    expect(offending).toEqual([]);
+  });
+
+  it('finds alias and relative imports from web/lib into web/components', () => {
+    const file = join(web, 'lib', 'auth', 'x.tsx');
+    const source = [
+      "import { useToast } from '@web/components/ui/toast';",
+      "import { Button } from '../../components/ui/button';",
+      "const m = lazy(() => import('@web/components/offline-notice'));",
+      "import { queueFlashToast } from '@web/lib/flash-toast';",
+      "import { authStore } from './auth-store';",
+    ].join('\n');
+    expect(intoComponents(file, source)).toEqual(['@web/components/ui/toast', '../../components/ui/button', '@web/components/offline-notice']);
+  });
+
+  it('web/lib imports nothing from web/components', () => {
+    const offending = files(join(web, 'lib')).flatMap((file) => intoComponents(file, readFileSync(file, 'utf8')).map((spec) => `${relative(web, file)} → ${spec}`));
     expect(offending).toEqual([]);
   });
 });

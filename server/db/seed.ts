@@ -3,9 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { courses, enrolments, exerciseCourses, exercises, guardianLinks, messageReads, messages, practiceSessions, schools, submissions, users } from './schema/index';
 import { hashPassword } from '../lib/passwords';
-import type { Storage } from '../lib/storage';
 import { todayInZone } from '../lib/time';
-import { seedDemoMedia } from '../modules/media/demo-media';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_SCHOOL = 'Musikschule Klangwelt';
@@ -46,10 +44,11 @@ export async function isEmpty(db: Db): Promise<boolean> {
 
 /**
  * The demo school of CONTRACT.md: one teacher, six students, two courses, twelve exercises and
- * tasks in every state with practice sessions over the last 30 days. With `mediaDir`, three
- * exercises also get real attachments (pictures and PDFs made in code).
+ * tasks in every state with practice sessions over the last 30 days. Its attachments (pictures and
+ * PDFs made in code) are the media module's `seedDemoMedia`, which the caller runs after this
+ * (server/main.ts): the data layer knows no module.
  */
-export async function seedDemo(db: Db, timeZone: string, now = new Date(), media?: string | Storage): Promise<void> {
+export async function seedDemo(db: Db, timeZone: string, now = new Date()): Promise<void> {
   const today = todayInZone(timeZone, now);
   const hash = await hashPassword(DEMO_PASSWORD);
   const random = rng(42);
@@ -281,5 +280,4 @@ export async function seedDemo(db: Db, timeZone: string, now = new Date(), media
     // the teacher read what came before their answer; the student's message waits
     await tx.insert(messageReads).values({ userId: teacher.id, studentId: s0.id, lastReadId: written[2]!.id });
   });
-  if (media) await seedDemoMedia(db, media);
 }

@@ -168,10 +168,12 @@ describe('GET /api/media-file/{path} (signed link)', () => {
 });
 
 describe('demo school media', () => {
-  it('seedDemo with the media store gives three exercises real, correctly typed attachments', async () => {
+  it('seedDemo, then seedDemoMedia with the media store, gives three exercises real, correctly typed attachments', async () => {
     const { seedDemo } = await import('../../db/seed');
+    const { seedDemoMedia } = await import('./demo-media');
     const { fileTypeFromBuffer } = await import('file-type');
-    await seedDemo(t.db, 'Europe/Berlin', new Date(), t.app.deps.storage);
+    await seedDemo(t.db, 'Europe/Berlin', new Date());
+    await seedDemoMedia(t.db, t.app.deps.storage);
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'lehrer@example.com', password: 'demo1234' } });
     const headers = { authorization: `Bearer ${login.json().token}` };
     const list = (await t.app.inject({ method: 'GET', url: '/api/exercises', headers })).json();

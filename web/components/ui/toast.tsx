@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { TOAST_DEFAULT_MS } from '@contract/constants';
+import { takeFlashToast } from '@web/lib/flash-toast';
 import { cn } from './cn';
 
 export type ToastType = 'success' | 'error' | 'info';
@@ -30,30 +31,6 @@ export type ToastApi = {
 };
 
 const ToastContext = createContext<ToastApi | null>(null);
-
-const FLASH_KEY = 'flashToast';
-
-/** Keeps a toast across a full page reload (e.g. 'Erfolgreich angemeldet' after sign-in). */
-export function queueFlashToast(type: ToastType, message: string): void {
-  try {
-    sessionStorage.setItem(FLASH_KEY, JSON.stringify({ type, message }));
-  } catch {
-    // no session storage: the toast is lost, nothing else
-  }
-}
-
-function takeFlashToast(): { type: ToastType; message: string } | null {
-  try {
-    const raw = sessionStorage.getItem(FLASH_KEY);
-    if (!raw) return null;
-    sessionStorage.removeItem(FLASH_KEY);
-    const v = JSON.parse(raw) as { type?: unknown; message?: unknown };
-    if ((v.type === 'success' || v.type === 'error' || v.type === 'info') && typeof v.message === 'string') return { type: v.type, message: v.message };
-  } catch {
-    // ignore a broken entry
-  }
-  return null;
-}
 
 const styles: Record<ToastType, { icon: typeof Info; className: string; iconClass: string }> = {
   success: { icon: CheckCircle2, className: 'border-emerald-200', iconClass: 'text-emerald-600' },

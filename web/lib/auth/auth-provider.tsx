@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import type { LoginResponse, User } from '@contract/auth';
-import { queueFlashToast, useToast } from '@web/components/ui/toast';
+import { queueFlashToast } from '@web/lib/flash-toast';
 import { STORAGE_KEYS } from '@contract/constants';
 import { reloadTo } from '@web/lib/navigation';
 import { authStore, ensureUser, postLogin, postLogout } from './auth-store';
@@ -29,11 +29,14 @@ export type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** Must sit inside the router (it navigates) and inside ToastProvider and QueryClientProvider. */
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * Must sit inside the router (it navigates) and inside QueryClientProvider. `notify` shows a
+ * success message ('Erfolgreich abgemeldet'): the app passes its toast in (web/app/root.tsx), so
+ * this lib knows no component (docs/decisions/feature-boundaries.md).
+ */
+export function AuthProvider({ children, notify }: { children: ReactNode; notify: (message: string) => void }) {
   const state = useSyncExternalStore(authStore.subscribe, authStore.get, authStore.get);
   const navigate = useNavigate();
-  const toast = useToast();
   const { t } = useTranslation('auth');
   const queryClient = useQueryClient();
 
@@ -77,9 +80,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     await signOutHere();
-    toast.success(t('logoutSuccess'));
+    notify(t('logoutSuccess'));
     void navigate('/login', { replace: true });
-  }, [navigate, signOutHere, t, toast]);
+  }, [navigate, notify, signOutHere, t]);
 
   const value = useMemo<AuthContextValue>(() => {
     const role = state.user?.role.name ?? null;
