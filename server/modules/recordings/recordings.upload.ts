@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { RECORDING_LIMITS, RECORDING_TEXTS, recordingFields, type RecordingKind, type RecordingMimeType } from '@contract/recordings';
 import { AppError, invalid, messages, type Msg } from '../../errors';
 import { MediaRefused } from '../../lib/media-guard';
@@ -7,33 +8,56 @@ import type { Storage } from '../../lib/storage';
 import { asUploadError, dropRest, skipFile, streamToTemp } from '../../lib/upload';
 import { probeRecording } from './recordings.probe';
 
-/** A checked recording in the temporary folder, waiting for its row. */
-export type StagedRecording = {
+/**
+ * The one upload pipeline of this module: a take (here) and a spoken comment
+ * (voice-comment.upload.ts) stream, probe and measure their file the same way; a MediaFormSpec
+ * says only what differs (limits, texts, fields, audio only). docs/decisions/recordings.md,
+ * docs/decisions/spoken-comments-and-quick-replies.md.
+ */
+
+/** What differs between the module's uploads. `F` are the form's text fields after zod; each has `duration_ms`. */
+export type MediaFormSpec<F extends { duration_ms?: number | undefined }> = {
+  /** For the log: 'recording', 'voice comment'. */
+  what: string;
+  /** The file's byte limit, enforced while streaming (413 with `tooLarge`). */
+  maxBytes: number;
+  /** The form's text fields (a strict zod object: its keys are the only field names allowed) and each field's byte limit. */
+  fields: z.ZodType<F> & { shape: Record<string, unknown> };
+  fieldBytes: number;
+  /** Only audio (a video is refused with `texts.notAudio`). */
+  audioOnly: boolean;
+  /** The longest length of a kind, and its message. */
+  maxMs: (kind: RecordingKind) => number;
+  texts: {
+    tooLarge: Msg;
+    tooLong: (kind: RecordingKind) => Msg;
+    badType: (type: string) => Msg;
+    notAudio?: Msg;
+    missingFile: Msg;
+    oneFile: Msg;
+    empty: Msg;
+    needsDuration: Msg;
+  };
+};
+
+/** A checked file in the temporary folder, waiting for its row, with the form's text fields. */
+export type StagedMedia<F> = {
   tempFile: string;
   size: number;
   mimeType: RecordingMimeType;
   ext: string;
   kind: RecordingKind;
   durationMs: number;
-  message: string | null;
-  /** The practice session the take recorded ('Diesen Durchgang aufnehmen'); the service checks whose it is. */
-  practiceSessionId: number | null;
   /** The name as sent, for display (cleaned by the caller). */
   filename: string | undefined;
+  fields: F;
 };
 
-/** The form's text fields: `duration_ms`, `message` (500 characters, up to 4 bytes each, and room) and `practice_session_id`. */
-export const RECORDING_FORM_LIMITS = { fields: 3, fieldBytes: 4096, fieldNameBytes: 32, files: 1 } as const;
+/** Every form of the module: one file, three text fields at most. */
+const FORM = { fields: 3, fieldNameBytes: 32, files: 1 } as const;
 
 const text = {
-  missingFile: { de: 'Bitte wähle eine Aufnahme aus.', tr: 'Lütfen bir kayıt seç.' },
-  oneFile: { de: 'Bitte sende eine Aufnahme auf einmal.', tr: 'Lütfen tek seferde bir kayıt gönder.' },
-  empty: { de: 'Die Aufnahme ist leer.', tr: 'Kayıt boş.' },
   unknownType: { de: 'unbekannt', tr: 'bilinmeyen' },
-  needsDuration: {
-    de: 'Die Länge der Aufnahme ist nicht bekannt. Bitte sende sie mit (duration_ms).',
-    tr: 'Kaydın süresi bilinmiyor. Lütfen süreyi de gönder (duration_ms).',
-  },
   tooLong: { de: 'Der Wert ist zu lang.', tr: 'Değer çok uzun.' },
 } satisfies Record<string, Msg>;
 
@@ -57,19 +81,32 @@ export function decideDuration(o: { fileMs: number | null; claimedMs: number | u
 }
 
 /**
- * Reads the recording form: the file streamed to a temporary file (50 MiB enforced while
- * streaming), its type and length read from its bytes, the limits of RECORDINGS.md checked. On
- * any refusal or a broken body the temporary file is gone before the error leaves.
+ * Reads a form of one media file and a few text fields: the file streamed to a temporary file
+ * (its limit enforced while streaming), its type and length read from its bytes through the media
+ * guard (recordings.probe.ts), the spec's limits checked. On any refusal or a broken body the
+ * temporary file is gone before the error leaves.
  */
-export async function readRecordingForm(req: FastifyRequest, storage: Storage): Promise<StagedRecording> {
+export async function readMediaForm<F extends { duration_ms?: number | undefined }>(req: FastifyRequest, storage: Storage, spec: MediaFormSpec<F>): Promise<StagedMedia<F>> {
+  const names = new Set(Object.keys(spec.fields.shape));
   const fields: Record<string, string> = {};
   let staged: { tempFile: string; size: number; filename: string | undefined; declared: string } | null = null;
   let ok = false;
   try {
     try {
-      for await (const part of req.parts()) {
+      const parts = req.parts({
+        limits: {
+          fileSize: spec.maxBytes,
+          files: FORM.files,
+          fields: FORM.fields,
+          fieldSize: spec.fieldBytes,
+          fieldNameSize: FORM.fieldNameBytes,
+          parts: FORM.fields + FORM.files,
+          headerPairs: 20,
+        },
+      });
+      for await (const part of parts) {
         if (part.type === 'field') {
-          if (part.fieldnameTruncated || !(part.fieldname === 'duration_ms' || part.fieldname === 'message' || part.fieldname === 'practice_session_id') || part.fieldname in fields) {
+          if (part.fieldnameTruncated || !names.has(part.fieldname) || part.fieldname in fields) {
             dropRest(req);
             throw invalid({ [part.fieldname.slice(0, 64)]: messages.unknownField });
           }
@@ -83,54 +120,82 @@ export async function readRecordingForm(req: FastifyRequest, storage: Storage): 
         if (part.fieldname !== 'file' || staged) {
           await skipFile(part.file);
           dropRest(req);
-          throw invalid({ [part.fieldname === 'file' ? 'file' : part.fieldname.slice(0, 64)]: part.fieldname === 'file' ? text.oneFile : messages.unknownField });
+          throw invalid({ [part.fieldname === 'file' ? 'file' : part.fieldname.slice(0, 64)]: part.fieldname === 'file' ? spec.texts.oneFile : messages.unknownField });
         }
-        const streamed = await streamToTemp(part.file, storage, RECORDING_LIMITS.maxBytes);
+        const streamed = await streamToTemp(part.file, storage, spec.maxBytes);
         if (streamed.tooLarge) {
           dropRest(req);
-          throw fileError(RECORDING_TEXTS.tooLarge, 413);
+          throw fileError(spec.texts.tooLarge, 413);
         }
         staged = { tempFile: streamed.tempFile, size: streamed.size, filename: part.filename, declared: part.mimetype };
       }
     } catch (e) {
-      throw asUploadError(e, (err) => (err.code === 'FST_FILES_LIMIT' ? invalid({ file: text.oneFile }) : undefined));
+      throw asUploadError(e, (err) => (err.code === 'FST_FILES_LIMIT' ? invalid({ file: spec.texts.oneFile }) : undefined));
     }
-    const parsed = recordingFields.safeParse(fields);
+    const parsed = spec.fields.safeParse(fields);
     if (!parsed.success) {
       const errors: Record<string, Msg> = {};
       for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'body')] = messages.validation;
       throw invalid(errors);
     }
-    if (!staged) throw fileError(text.missingFile);
-    if (staged.size === 0) throw fileError(text.empty);
+    if (!staged) throw fileError(spec.texts.missingFile);
+    if (staged.size === 0) throw fileError(spec.texts.empty);
     const probe = await probeRecording(staged.tempFile).catch((e: unknown) => {
       if (!(e instanceof MediaRefused)) throw e;
-      req.log.warn({ code: e.code, reason: e.reason, size: staged?.size }, 'recording refused by the media guard');
+      req.log.warn({ code: e.code, reason: e.reason, size: staged?.size }, `${spec.what} refused by the media guard`);
       throw fileError(e.msg);
     });
-    if (!probe.ok) throw fileError(badTypeMessage(probe.detected ?? (/^[a-z]+\/[a-z0-9.+-]{1,60}$/i.test(staged.declared) ? staged.declared : null)));
+    if (!probe.ok) {
+      // the type read from the bytes, else the declared one (only named, never believed)
+      const type = probe.detected ?? (/^[a-z]+\/[a-z0-9.+-]{1,60}$/i.test(staged.declared) ? staged.declared : null);
+      throw fileError(type ? spec.texts.badType(type) : { de: spec.texts.badType(text.unknownType.de).de, tr: spec.texts.badType(text.unknownType.tr).tr });
+    }
+    if (spec.audioOnly && probe.kind !== 'audio') throw fileError(spec.texts.notAudio ?? spec.texts.badType(probe.mime));
     const durationMs = decideDuration({ fileMs: probe.durationMs, claimedMs: parsed.data.duration_ms, size: staged.size, kind: probe.kind, mime: probe.mime });
-    if (durationMs === null) throw invalid({ duration_ms: text.needsDuration });
-    const max = probe.kind === 'video' ? RECORDING_LIMITS.videoMaxMs : RECORDING_LIMITS.audioMaxMs;
-    if (durationMs > max) throw fileError(probe.kind === 'video' ? RECORDING_TEXTS.tooLongVideo : RECORDING_TEXTS.tooLongAudio);
+    if (durationMs === null) throw invalid({ duration_ms: spec.texts.needsDuration });
+    if (durationMs > spec.maxMs(probe.kind)) throw fileError(spec.texts.tooLong(probe.kind));
     ok = true;
-    return {
-      tempFile: staged.tempFile,
-      size: staged.size,
-      mimeType: probe.mime,
-      ext: probe.ext,
-      kind: probe.kind,
-      durationMs,
-      message: parsed.data.message ?? null,
-      practiceSessionId: parsed.data.practice_session_id ?? null,
-      filename: staged.filename,
-    };
+    return { tempFile: staged.tempFile, size: staged.size, mimeType: probe.mime, ext: probe.ext, kind: probe.kind, durationMs, filename: staged.filename, fields: parsed.data };
   } finally {
     if (!ok && staged) await rm(staged.tempFile, { force: true });
   }
 }
 
-/** 'Dateityp {type} wird für Aufnahmen nicht unterstützt': the type read from the bytes, else the declared one (only named, never believed). */
-function badTypeMessage(type: string | null): Msg {
-  return type ? RECORDING_TEXTS.badType(type) : { de: RECORDING_TEXTS.badType(text.unknownType.de).de, tr: RECORDING_TEXTS.badType(text.unknownType.tr).tr };
+// --- A take -------------------------------------------------------------------------------------
+
+/** A checked take in the temporary folder, waiting for its row. */
+export type StagedRecording = Omit<StagedMedia<unknown>, 'fields'> & {
+  message: string | null;
+  /** The practice session the take recorded ('Diesen Durchgang aufnehmen'); the service checks whose it is. */
+  practiceSessionId: number | null;
+};
+
+/** The form's text fields: `duration_ms`, `message` (500 characters, up to 4 bytes each, and room) and `practice_session_id`. */
+export const RECORDING_FORM_LIMITS = { fields: FORM.fields, fieldBytes: 4096, fieldNameBytes: FORM.fieldNameBytes, files: FORM.files } as const;
+
+const TAKE: MediaFormSpec<z.infer<typeof recordingFields>> = {
+  what: 'recording',
+  maxBytes: RECORDING_LIMITS.maxBytes,
+  fields: recordingFields,
+  fieldBytes: RECORDING_FORM_LIMITS.fieldBytes,
+  audioOnly: false,
+  maxMs: (kind) => (kind === 'video' ? RECORDING_LIMITS.videoMaxMs : RECORDING_LIMITS.audioMaxMs),
+  texts: {
+    tooLarge: RECORDING_TEXTS.tooLarge,
+    tooLong: (kind) => (kind === 'video' ? RECORDING_TEXTS.tooLongVideo : RECORDING_TEXTS.tooLongAudio),
+    badType: RECORDING_TEXTS.badType,
+    missingFile: { de: 'Bitte wähle eine Aufnahme aus.', tr: 'Lütfen bir kayıt seç.' },
+    oneFile: { de: 'Bitte sende eine Aufnahme auf einmal.', tr: 'Lütfen tek seferde bir kayıt gönder.' },
+    empty: { de: 'Die Aufnahme ist leer.', tr: 'Kayıt boş.' },
+    needsDuration: {
+      de: 'Die Länge der Aufnahme ist nicht bekannt. Bitte sende sie mit (duration_ms).',
+      tr: 'Kaydın süresi bilinmiyor. Lütfen süreyi de gönder (duration_ms).',
+    },
+  },
+};
+
+/** Reads a student's take: at most 50 MiB, audio 20 minutes, video 5 (RECORDINGS.md). */
+export async function readRecordingForm(req: FastifyRequest, storage: Storage): Promise<StagedRecording> {
+  const { fields, ...file } = await readMediaForm(req, storage, TAKE);
+  return { ...file, message: fields.message ?? null, practiceSessionId: fields.practice_session_id ?? null };
 }
