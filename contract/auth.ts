@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailText } from './common';
+import { emailText, emailInput } from './common';
 
 /** admin: the school's administration (Schulverwaltung); guardian: a parent who follows their children (docs/decisions/schools-and-roles.md). */
 export const ROLES = ['admin', 'teacher', 'student', 'guardian'] as const;
@@ -16,7 +16,7 @@ export const userSchema = z
 export type User = z.infer<typeof userSchema>;
 
 export const loginBody = z.object({
-  email: z.string().trim().min(1).max(254).pipe(z.email()).meta({ format: 'email' }),
+  email: emailInput(254),
   password: z.string().min(1).max(200),
 });
 export type LoginBody = z.infer<typeof loginBody>;

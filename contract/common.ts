@@ -78,6 +78,22 @@ export const optionalText = (max: number) =>
 /** An e-mail address in an answer (documented with format email; input is checked with z.email()). */
 export const emailText = z.string().meta({ format: 'email' });
 
+/**
+ * What z.email() accepts, with the white space around it that is trimmed first: the document
+ * carries it beside `format: email`, whose JSON Schema meaning is wider (`0@com`, `a@b.c` and
+ * `x@[127.0.0.1]` are addresses to it, not to the server).
+ */
+export const EMAIL_PATTERN = `^\\s*${z.regexes.email.source.slice(1, -1)}\\s*$`;
+
+/** An e-mail address a person types: trimmed, 1–`max` characters, checked with z.email(). */
+export const emailInput = (max = 254) => z.string().trim().min(1).max(max).pipe(z.email()).meta({ format: 'email', pattern: EMAIL_PATTERN });
+
+/**
+ * A text that must hold something: trimmed, then `min`–`max` characters. Documented with the
+ * pattern `\S` (one character that is not white space), since a text of spaces is refused.
+ */
+export const requiredText = (max: number, min = 1) => z.string().trim().min(min).max(max).meta({ pattern: '\\S' });
+
 /** The error statuses an answer of the API may have; every one carries errorSchema (409 of the practice routes extends it). */
 export type ErrorStatus = 401 | 403 | 404 | 409 | 413 | 415 | 416 | 422 | 429 | 500;
 

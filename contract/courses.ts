@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText } from './common';
+import { optionalText, requiredText } from './common';
 import { COURSE_DESCRIPTION_MAX, COURSE_NAME_MAX } from './courses-limits';
 
 // The limits without zod (the web app imports them from there).
@@ -21,7 +21,7 @@ export const courseListResponse = z.array(courseSchema);
 
 /** POST /api/courses and PUT /api/courses/{id}. Name required; description optional (empty = none). */
 export const courseBody = z.object({
-  name: z.string().trim().min(1).max(COURSE_NAME_MAX),
+  name: requiredText(COURSE_NAME_MAX),
   description: optionalText(COURSE_DESCRIPTION_MAX),
 });
 export type CourseBody = z.input<typeof courseBody>;

@@ -115,22 +115,39 @@ export const exerciseSettingsSchema = z.object({
 });
 export type ExerciseSettings = z.infer<typeof exerciseSettingsSchema>;
 
+/*
+ * What parseMeter, parseGrouping and strokeList take, as the document's patterns (ECMAScript
+ * regular expressions; blank counts as not set): a generated client or a schema-driven test then
+ * sends only what the server keeps.
+ */
+const SP = '\\s*';
+const BEATS = '(?:0?[1-9]|1[0-6])';
+const GROUP = '(?:0?[1-9]|[1-9][0-9])';
+const STROKE = '(?:[dD][uUüÜ][mM]|[tT][eE][kK]|[rR][eE][sS][tT]|-|\\.)';
+const METER_FORM_PATTERN = `^${SP}(?:${BEATS}${SP}/${SP}(?:0?2|0?4|0?8|16)${SP})?$`;
+const GROUPING_FORM_PATTERN = `^${SP}(?:${GROUP}${SP}(?:\\+${SP}${GROUP}${SP}){0,15})?$`;
+const STROKES_FORM_PATTERN = `^[\\s,]*(?:${STROKE}(?:[\\s,]+${STROKE}){0,${USUL_PATTERN_MAX - 1}}[\\s,]*)?$`;
+
 /** The form's documentation of these fields (OpenAPI, multipart: every value is text). */
 export const exerciseSettingsDoc = {
   tempo_bpm: z.number().int().min(TEMPO_RANGE.min).max(TEMPO_RANGE.max).optional().describe('Tempo target: tempo_unit notes per minute'),
   tempo_unit: tempoUnitSchema
     .optional()
     .describe("The note value tempo_bpm counts ('eighth': ♪ = 80); blank = the written unit of the usul or meter (9/8 → eighth, 4/4 → quarter)"),
-  meter: z.string().meta({ pattern: '^ *[0-9]{1,2} */ *[0-9]{1,2} *$', example: '7/8' }).optional().describe('Western meter beats/unit; unit 2, 4, 8 or 16; beats 1–16'),
+  meter: z
+    .string()
+    .meta({ pattern: METER_FORM_PATTERN, example: '7/8' })
+    .optional()
+    .describe('Western meter beats/unit; unit 2, 4, 8 or 16; beats 1–16; blank: none'),
   meter_grouping: z
     .string()
-    .meta({ example: '2+2+3' })
+    .meta({ pattern: GROUPING_FORM_PATTERN, example: '2+2+3' })
     .optional()
-    .describe('Groups of the meter joined by +; they must add up to the meter\'s beats; needs meter'),
+    .describe("Groups of the meter joined by +, at most 16; together exactly the meter's beats and only with a meter (otherwise 422 errors.meter_grouping); blank: none"),
   usul: usulKeySchema.optional(),
   usul_pattern: z
     .string()
-    .meta({ example: 'dum tek tek dum tek' })
+    .meta({ pattern: STROKES_FORM_PATTERN, example: 'dum tek tek dum tek' })
     .optional()
     .describe(`The teacher's stroke pattern: dum, tek or rest (also düm and -) separated by spaces or commas, 1–${USUL_PATTERN_MAX} steps`),
   makam: makamKeySchema.optional(),

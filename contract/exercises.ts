@@ -102,7 +102,7 @@ export type ExerciseFields = z.output<typeof exerciseFields>;
  */
 export const exerciseMultipartDoc = z
   .object({
-    title: z.string().min(1).max(EXERCISE_LIMITS.title),
+    title: z.string().min(1).max(EXERCISE_LIMITS.title).meta({ pattern: '\\S' }),
     description: z.string().max(EXERCISE_LIMITS.description).optional(),
     category: categorySchema.optional(),
     difficulty: difficultySchema.optional(),
@@ -111,7 +111,11 @@ export const exerciseMultipartDoc = z
     priority: z.number().int().min(1).max(5).optional().describe('1–5; default 3'),
     language: languageSchema.optional(),
     tags: z.array(z.string().max(EXERCISE_LIMITS.tag)).max(EXERCISE_LIMITS.tags).optional().describe('One part per tag'),
-    course_ids: z.array(z.number().int().min(1).max(2147483647)).max(200).optional().describe('One part per course id'),
+    course_ids: z
+      .array(z.number().int().min(1).max(2147483647))
+      .max(200)
+      .optional()
+      .describe("One part per course id; each a course of the calling teacher (otherwise 422 errors.course_ids.N for the N-th)"),
     media_files: z
       .array(z.string().meta({ format: 'binary' }))
       .max(EXERCISE_LIMITS.files)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailText } from './common';
+import { emailText, emailInput, requiredText } from './common';
 import { studentMetricsSchema } from './metrics';
 import { feedbackTargetSchema, recordingSchema } from './recordings';
 import { inviteCreatedSchema, inviteSchema } from './school';
@@ -16,7 +16,7 @@ export * from './guardians-limits';
  */
 
 const id = z.number().int();
-const email = z.string().trim().min(1).max(EMAIL_MAX).pipe(z.email()).meta({ format: 'email' });
+const email = emailInput(EMAIL_MAX);
 
 /** A guardian of a student, for the student's teacher and the administrator. */
 export const guardianSchema = z
@@ -35,7 +35,7 @@ export type StudentGuardiansResponse = z.infer<typeof studentGuardiansResponse>;
  * school has this e-mail already, the student is linked to it at once (`guardian`); otherwise an
  * invitation link is made (`invite`). An e-mail of another kind of account answers 409.
  */
-export const guardianAddBody = z.object({ name: z.string().trim().min(1).max(STUDENT_NAME_MAX), email });
+export const guardianAddBody = z.object({ name: requiredText(STUDENT_NAME_MAX), email });
 export type GuardianAddBody = z.infer<typeof guardianAddBody>;
 
 export const guardianAddResponse = z

@@ -31,3 +31,5 @@ export type EbmlTrack = { number: number | null; type: number | null; codec: str
 export type EbmlSink = { track(t: EbmlTrack): void; block(track: number, payload: Uint8Array): void };
 export declare function walkEbml(r: Reader, sink?: EbmlSink): { hasVideo: boolean; seconds: number | null };
 export declare function walkMp4(r: Reader): { hasVideo: boolean; seconds: number | null };
+export declare const WAV_BOUNDS: Readonly<{ minRate: number; maxRate: number; maxChannels: number }>;
+export declare function walkWav(r: Reader): { hasVideo: boolean; seconds: number };

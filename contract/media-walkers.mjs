@@ -385,3 +385,58 @@ export function walkMp4(r) {
   }
   return { hasVideo, seconds };
 }
+
+// --- WAV (RIFF) --------------------------------------------------------------------------------
+
+/** Formats whose samples all have one size, so the data's bytes tell the length: PCM, IEEE float, A-law, µ-law. */
+const WAV_FIXED_FORMATS = new Set([1, 3, 6, 7]);
+const WAV_EXTENSIBLE = 0xfffe;
+/** What a WAV may declare and still be audio a browser plays (its AudioContext takes 3,000–768,000 Hz). */
+export const WAV_BOUNDS = Object.freeze({ minRate: 1000, maxRate: 768_000, maxChannels: 32 });
+
+/**
+ * A WAV's length measured from its data, as a player plays it: the `data` chunk's bytes (up to
+ * the end of the file; a size of 0 or 0xFFFFFFFF, as streaming writers leave it, means to the
+ * end) over the frame the `fmt ` chunk gives (channels × bytes per sample) and its sample rate.
+ * A `fact` chunk's sample count is a claim and not read (players ignore it for these formats).
+ * Throws on a file that is not a RIFF WAVE or is not audio: no `fmt ` or `data` chunk, 0 channels,
+ * a sample rate out of WAV_BOUNDS, a compressed format (only its own frames could tell its
+ * length, and browsers play none of them), or no whole sample; a LimitError over a bound.
+ * @param {Reader} r
+ * @returns {{ hasVideo: boolean; seconds: number }}
+ */
+export function walkWav(r) {
+  const head = r.bytes(12);
+  if (!head || latin1(head, 0, 4) !== 'RIFF' || latin1(head, 8, 12) !== 'WAVE') throw new Error('not a RIFF WAVE');
+  /** @type {{ format: number; channels: number; rate: number; bits: number } | null} */
+  let fmt = null;
+  for (;;) {
+    const h = r.bytes(8);
+    if (!h) throw new Error('no data chunk');
+    r.budget.element();
+    const id = latin1(h, 0, 4);
+    const size = view(h).getUint32(4, true);
+    const body = r.pos;
+    if (id === 'fmt ') {
+      const b = size >= 16 ? r.bytes(Math.min(size, 26)) : null;
+      if (!b) throw new Error('fmt chunk too short');
+      const v = view(b);
+      let format = v.getUint16(0, true);
+      if (format === WAV_EXTENSIBLE && b.length >= 26) format = v.getUint16(24, true);
+      fmt = { format, channels: v.getUint16(2, true), rate: v.getUint32(4, true), bits: v.getUint16(14, true) };
+    } else if (id === 'data') {
+      if (!fmt) throw new Error('data before fmt');
+      const { format, channels, rate, bits } = fmt;
+      if (channels < 1 || channels > WAV_BOUNDS.maxChannels) throw new Error(`${channels} channels`);
+      if (rate < WAV_BOUNDS.minRate || rate > WAV_BOUNDS.maxRate) throw new Error(`sample rate ${rate}`);
+      const sampleBytes = Math.ceil(bits / 8);
+      if (!WAV_FIXED_FORMATS.has(format) || sampleBytes < 1 || sampleBytes > 8) throw new Error(`format ${format}, ${bits} bits`);
+      const rest = r.size - body;
+      const bytes = size === 0 || size === 0xffffffff ? rest : Math.min(size, rest);
+      const frames = Math.floor(bytes / (channels * sampleBytes));
+      if (frames < 1) throw new Error('no samples');
+      return { hasVideo: false, seconds: frames / rate };
+    }
+    r.pos = body + size + (size % 2);
+  }
+}

@@ -110,7 +110,7 @@ export const messageBody = z
       .trim()
       .refine((v) => v.length >= 1, { message: messageTexts.empty.de, params: { msg: messageTexts.empty } })
       .refine((v) => v.length <= MESSAGE_LIMITS.maxChars, { message: messageTexts.tooLong.de, params: { msg: messageTexts.tooLong } })
-      .meta({ minLength: 1, maxLength: MESSAGE_LIMITS.maxChars }),
+      .meta({ minLength: 1, maxLength: MESSAGE_LIMITS.maxChars, pattern: '\\S' }),
     kind: z.enum(MESSAGE_KINDS).default('message'),
     /** A task of this student, or a take of one (recording_id), at a moment. */
     link: z

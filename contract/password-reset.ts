@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailText } from './common';
+import { emailText, emailInput } from './common';
 import { newPasswordText } from './students';
 
 // The limits without zod (the web app imports them from there).
@@ -15,7 +15,7 @@ export const PASSWORD_RESET_VALID_MINUTES = 60;
 
 /** POST /api/password-reset: the address to send the link to. */
 export const passwordResetRequestBody = z.object({
-  email: z.string().trim().min(1).max(254).pipe(z.email()).meta({ format: 'email' }),
+  email: emailInput(254),
 });
 export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBody>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { courseIdQuery, languageQuery, wholeNumberText } from './common';
+import { courseIdQuery, languageQuery, wholeNumberText, requiredText } from './common';
 import { QUICK_REPLY_LIMITS, RECORDING_AUDIO_TYPES, RECORDING_KINDS, RECORDING_LIMITS, RECORDING_MIME_TYPES, VOICE_COMMENT_LIMITS } from './recordings-limits';
 
 // The limits and formats without zod (the web app's screens import them from there).
@@ -137,7 +137,7 @@ export const recordingFields = z.strictObject({
   ),
 });
 
-const commentText = z.string().trim().min(RECORDING_LIMITS.commentMin).max(RECORDING_LIMITS.commentMax);
+const commentText = requiredText(RECORDING_LIMITS.commentMax, RECORDING_LIMITS.commentMin);
 const atMs = z.number().int().min(0).max(24 * 3600 * 1000).nullable();
 
 export const createCommentBody = z.strictObject({ at_ms: atMs.optional().default(null), text: commentText }).meta({ id: 'RecordingCommentCreate' });
@@ -199,7 +199,7 @@ export type QuickReply = z.infer<typeof quickReplySchema>;
 export const quickReplyListResponse = z.object({ data: z.array(quickReplySchema) }).meta({ id: 'QuickReplyList' });
 export type QuickReplyListResponse = z.infer<typeof quickReplyListResponse>;
 export const quickReplyBody = z
-  .strictObject({ text: z.string().trim().min(1).max(QUICK_REPLY_LIMITS.maxChars) })
+  .strictObject({ text: requiredText(QUICK_REPLY_LIMITS.maxChars) })
   .meta({ id: 'QuickReplyBody' });
 export type QuickReplyBody = z.infer<typeof quickReplyBody>;
 

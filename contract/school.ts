@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailText, errorResponsesOf, languageQuery, wholeNumberText } from './common';
+import { emailText, errorResponsesOf, languageQuery, wholeNumberText, emailInput, requiredText } from './common';
 import { EMAIL_MAX, newPasswordText, STUDENT_NAME_MAX } from './students';
 import { auditActions, SCHOOL_NAME_MAX } from './school-limits';
 
@@ -18,8 +18,8 @@ export const INVITE_VALID_DAYS = 14;
 export const AUDIT_PAGE_SIZE = 50;
 
 const id = z.number().int();
-const email = z.string().trim().min(1).max(EMAIL_MAX).pipe(z.email()).meta({ format: 'email' });
-const personName = z.string().trim().min(1).max(STUDENT_NAME_MAX);
+const email = emailInput(EMAIL_MAX);
+const personName = requiredText(STUDENT_NAME_MAX);
 
 /** GET /api/school */
 export const schoolSchema = z
@@ -33,7 +33,7 @@ export const schoolSchema = z
 export type School = z.infer<typeof schoolSchema>;
 
 /** PATCH /api/school */
-export const schoolUpdateBody = z.object({ name: z.string().trim().min(1).max(SCHOOL_NAME_MAX) });
+export const schoolUpdateBody = z.object({ name: requiredText(SCHOOL_NAME_MAX) });
 export type SchoolUpdateBody = z.infer<typeof schoolUpdateBody>;
 
 /**
@@ -203,7 +203,7 @@ export const studentErasedSchema = z
 export type StudentErased = z.infer<typeof studentErasedSchema>;
 
 /** POST /api/school/students/{id}/erase body: the student's name typed again, so that an erasure is never a slip. */
-export const studentEraseBody = z.object({ confirm_name: z.string().trim().min(1).max(STUDENT_NAME_MAX) });
+export const studentEraseBody = z.object({ confirm_name: requiredText(STUDENT_NAME_MAX) });
 export type StudentEraseBody = z.infer<typeof studentEraseBody>;
 
 /**

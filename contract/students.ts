@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { courseIdQuery, emailText, languageQuery, optionalText, type IssueMsg } from './common';
+import { courseIdQuery, emailText, languageQuery, optionalText, type IssueMsg, emailInput, requiredText } from './common';
 import { PASSWORD_MIN_LENGTH } from './constants';
 import { PASSWORD_MAX, EMAIL_MAX, STUDENT_NAME_MAX, NOTES_MAX, PHONE_MAX } from './students-limits';
 
@@ -50,8 +50,8 @@ export const newPasswordText = z
 
 const courseIds = z.array(z.number().int().positive().max(2147483647)).max(COURSE_IDS_MAX);
 
-const email = z.string().trim().min(1).max(EMAIL_MAX).pipe(z.email()).meta({ format: 'email' });
-const name = z.string().trim().min(1).max(STUDENT_NAME_MAX);
+const email = emailInput(EMAIL_MAX);
+const name = requiredText(STUDENT_NAME_MAX);
 
 /**
  * POST /api/students. The password is required here, at least PASSWORD_MIN_LENGTH characters

@@ -15,15 +15,18 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { parentPort } from 'node:worker_threads';
 import { fileTypeFromBlob } from 'file-type';
 import { parseBlob } from 'music-metadata';
-import { Budget, LimitError, Reader, walkEbml, walkMp4 } from '../../contract/media-walkers.mjs';
+import { Budget, LimitError, Reader, walkEbml, walkMp4, walkWav } from '../../contract/media-walkers.mjs';
 
 if (!parentPort) throw new Error('media-guard-worker.mjs runs as a worker thread');
 const port = parentPort;
 
 const EBML_TYPES = new Set(['audio/webm', 'video/webm', 'video/matroska', 'video/x-matroska']);
 const MP4_TYPES = new Set(['audio/mp4', 'audio/x-m4a', 'audio/m4a', 'video/mp4', 'video/x-m4v', 'video/quicktime']);
-/** What music-metadata reads (the recordings' types other than WebM): kind and length. */
-const METADATA_TYPES = new Set([...MP4_TYPES, 'audio/wav', 'audio/x-wav', 'audio/vnd.wave', 'audio/wave', 'audio/mpeg', 'audio/ogg', 'audio/opus', 'audio/x-vorbis+ogg']);
+const WAV_TYPES = new Set(['audio/wav', 'audio/x-wav', 'audio/vnd.wave', 'audio/wave']);
+/** Audio-only formats music-metadata reads from their frames or pages: without a stream it names (a sample rate), not audio. */
+const STREAM_TYPES = new Set(['audio/mpeg', 'audio/ogg', 'audio/opus', 'audio/x-vorbis+ogg']);
+/** What music-metadata reads (the recordings' types other than WebM and WAV): kind and length. */
+const METADATA_TYPES = new Set([...MP4_TYPES, ...STREAM_TYPES]);
 
 /**
  * The file as the Blob that file-type and music-metadata read through (strtok3's BlobTokenizer
@@ -86,20 +89,31 @@ async function probe(file, deep, budget) {
         return { mime, unreadable: true }; // not EBML after all, or no track
       }
     }
+    if (WAV_TYPES.has(mime)) {
+      // the length from the data chunk, never from a `fact` chunk's claim (docs/decisions/media-parser-guard.md)
+      try {
+        return { mime, ...walkWav(fileReader(fd, budget)) };
+      } catch (e) {
+        if (e instanceof LimitError) throw e;
+        return { mime, unreadable: true }; // no fmt or data, 0 channels, 0 Hz, a compressed format, no sample
+      }
+    }
     /** @type {{ hasVideo?: boolean; seconds?: number | null }} */
     let boxes = {};
     if (MP4_TYPES.has(mime)) boxes = walkMp4(fileReader(fd, budget)); // first: music-metadata follows nesting it measured
     if (!METADATA_TYPES.has(mime)) return { mime };
-    /** @type {{ hasVideo?: boolean; seconds?: number }} */
+    /** @type {{ hasVideo?: boolean; seconds?: number; rate?: number }} */
     let meta = {};
     try {
       const m = await parseBlob(blob, { duration: true, skipCovers: true });
-      meta = { hasVideo: m.format.hasVideo, seconds: m.format.duration };
+      meta = { hasVideo: m.format.hasVideo, seconds: m.format.duration, rate: m.format.sampleRate };
     } catch (e) {
       if (e instanceof LimitError) throw e;
       /* a quirk of the parser: the boxes decide the kind, the recorder the length */
     }
     if (budget.exceeded) throw new LimitError(budget.exceeded);
+    // an MP3 without one MPEG frame (an ID3 tag alone), an Ogg without a stream: no audio
+    if (STREAM_TYPES.has(mime) && !(meta.rate !== undefined && meta.rate > 0)) return { mime, unreadable: true };
     return {
       mime,
       hasVideo: meta.hasVideo ?? boxes.hasVideo,

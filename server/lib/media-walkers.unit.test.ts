@@ -2,14 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { makeMp4, makeWav, makeWebm } from '../modules/recordings/sample-recordings';
-import { manyBoxesMp4, manyElementsWebm, nestedClustersWebm, nestedMoovMp4 } from '../test/hostile-media';
+import { makeMp3, makeMp4, makeOggOpus, makeWav, makeWebm } from '../modules/recordings/sample-recordings';
+import { id3Alone, manyBoxesMp4, manyElementsWebm, nestedClustersWebm, nestedMoovMp4, wavWithFact } from '../test/hostile-media';
 import { MediaRefused, mediaGuardWorkersStarted, probeMedia } from './media-guard';
-import { Budget, LimitError, Reader, walkEbml, walkMp4, type WalkLimits } from '@contract/media-walkers.mjs';
+import { Budget, LimitError, Reader, walkEbml, walkMp4, walkWav, type WalkLimits } from '@contract/media-walkers.mjs';
 
 /** The walkers' bounds (docs/decisions/media-parser-guard.md), each shown to be what stops a crafted file. */
 const ebml = (data: Buffer, limits?: Partial<WalkLimits>) => walkEbml(Reader.ofBytes(data, new Budget(limits)));
 const mp4 = (data: Buffer, limits?: Partial<WalkLimits>) => walkMp4(Reader.ofBytes(data, new Budget(limits)));
+const wav = (data: Buffer, limits?: Partial<WalkLimits>) => walkWav(Reader.ofBytes(data, new Budget(limits)));
 
 function reason(fn: () => unknown): string | null {
   try {
@@ -90,6 +91,39 @@ describe('the MP4 box walker', () => {
   });
 });
 
+describe('the WAV walker', () => {
+  it('measures the length from the data chunk, not from a fact chunk', () => {
+    expect(wav(makeWav(1500))).toEqual({ hasVideo: false, seconds: 1.5 });
+    expect(wav(wavWithFact({ seconds: 300, factSamples: 8000 }))).toEqual({ hasVideo: false, seconds: 300 });
+    expect(wav(wavWithFact({ seconds: 2, factSamples: 8000, channels: 2, bits: 16 }))).toEqual({ hasVideo: false, seconds: 2 });
+    // a data size of 0xFFFFFFFF (a writer that never came back to fill it in) runs to the end of the file
+    const open = makeWav(1000);
+    open.writeUInt32LE(0xffffffff, 40);
+    expect(wav(open).seconds).toBe(1);
+    // a data size past the end counts only what is there
+    const cut = makeWav(1000).subarray(0, 44 + 8000);
+    expect(wav(cut).seconds).toBe(0.5);
+  });
+
+  it('refuses what is not audio: 0 channels, 0 Hz, a compressed format, no fmt, no sample, not RIFF', () => {
+    expect(() => wav(wavWithFact({ seconds: 1, factSamples: 8000, channels: 0 }))).toThrow(/0 channels/);
+    expect(() => wav(wavWithFact({ seconds: 1, factSamples: 8000, rate: 0 }))).toThrow(/sample rate 0/);
+    expect(() => wav(wavWithFact({ seconds: 1, factSamples: 8000, format: 0x11, bits: 4 }))).toThrow(/format 17/); // IMA ADPCM
+    expect(() => wav(makeWav(0))).toThrow(/no samples/);
+    expect(() => wav(Buffer.concat([makeWav(1000).subarray(0, 12), makeWav(1000).subarray(36)]))).toThrow(/data before fmt/);
+    expect(() => wav(makeWav(1000).subarray(0, 36))).toThrow(/no data chunk/);
+    expect(() => wav(id3Alone())).toThrow(/not a RIFF WAVE/);
+  });
+
+  it('stops at the element bound: a flood of empty chunks', () => {
+    const junk = Buffer.alloc(8 * 5_000);
+    for (let i = 0; i < 5_000; i++) junk.write('junk', i * 8, 'ascii');
+    const flood = Buffer.concat([makeWav(100).subarray(0, 36), junk, makeWav(100).subarray(36)]);
+    expect(reason(() => wav(flood, { maxElements: 4_000 }))).toBe('elements');
+    expect(wav(flood).seconds).toBe(0.1);
+  });
+});
+
 describe('the guard (worker threads)', () => {
   const dir = mkdtempSync(join(tmpdir(), 'media-guard-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -105,6 +139,17 @@ describe('the guard (worker threads)', () => {
     const refused = await probeMedia(file('moov.mp4', nestedMoovMp4()), { deep: true }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(MediaRefused);
     expect(refused).toMatchObject({ statusCode: 422, code: 'media_limits', reason: 'depth' });
+  });
+
+  it('measures a WAV from its data and calls clips without audio unreadable', async () => {
+    expect(await probeMedia(file('fact.wav', wavWithFact({ seconds: 300, factSamples: 8000 })), { deep: true })).toEqual({ mime: 'audio/wav', hasVideo: false, seconds: 300 });
+    expect(await probeMedia(file('mute.wav', wavWithFact({ seconds: 1, factSamples: 8000, channels: 0 })), { deep: true })).toEqual({ mime: 'audio/wav', unreadable: true });
+    expect(await probeMedia(file('0hz.wav', wavWithFact({ seconds: 1, factSamples: 8000, rate: 0 })), { deep: true })).toEqual({ mime: 'audio/wav', unreadable: true });
+    expect(await probeMedia(file('id3.mp3', id3Alone()), { deep: true })).toEqual({ mime: 'audio/mpeg', unreadable: true });
+    const mp3 = await probeMedia(file('a.mp3', makeMp3(1000)), { deep: true });
+    expect(mp3).toMatchObject({ mime: 'audio/mpeg', hasVideo: false });
+    expect(mp3.seconds).toBeCloseTo(1, 1);
+    expect(await probeMedia(file('a.ogg', makeOggOpus(1000)), { deep: true })).toMatchObject({ mime: 'audio/ogg', seconds: 1 });
   });
 
   it('survives a parser that runs out of heap: the worker dies, the file is refused, a new worker takes the next one', async () => {

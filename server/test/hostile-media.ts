@@ -72,3 +72,47 @@ export function tinyWebmDeclaring(durationMs = (19 * 60 + 59) * 1000): Buffer {
   const fill = 62 - head.length - 2;
   return Buffer.concat([head, Buffer.from([0xec, 0x80 | fill]), Buffer.alloc(fill)]);
 }
+
+/**
+ * A WAV with a `fact` chunk between `fmt ` and `data` (as some editors write it), its header
+ * free to be forged: `seconds` of 8-bit silence at `rate` Hz (8 kHz mono: 300 s ≈ 2.3 MiB, under
+ * a spoken comment's 3 MiB) whose `fact` claims `factSamples` samples (8,000: 1 s). 0 channels or
+ * 0 Hz still carry the data of one channel at 8 kHz.
+ */
+export function wavWithFact(o: { seconds: number; factSamples: number; rate?: number; channels?: number; format?: number; bits?: number }): Buffer {
+  const rate = o.rate ?? 8000;
+  const channels = o.channels ?? 1;
+  const bits = o.bits ?? 8;
+  const data = Buffer.alloc(Math.round(o.seconds * (rate || 8000)) * Math.max(1, channels) * Math.max(1, bits / 8), 0x80);
+  const fmt = Buffer.alloc(24);
+  fmt.write('fmt ', 0, 'ascii');
+  fmt.writeUInt32LE(16, 4);
+  fmt.writeUInt16LE(o.format ?? 1, 8);
+  fmt.writeUInt16LE(channels, 10);
+  fmt.writeUInt32LE(rate, 12);
+  fmt.writeUInt32LE(rate * channels * (bits / 8), 16);
+  fmt.writeUInt16LE(channels * (bits / 8), 20);
+  fmt.writeUInt16LE(bits, 22);
+  const fact = Buffer.alloc(12);
+  fact.write('fact', 0, 'ascii');
+  fact.writeUInt32LE(4, 4);
+  fact.writeUInt32LE(o.factSamples, 8);
+  const dataHead = Buffer.alloc(8);
+  dataHead.write('data', 0, 'ascii');
+  dataHead.writeUInt32LE(data.length, 4);
+  const body = Buffer.concat([Buffer.from('WAVE', 'ascii'), fmt, fact, dataHead, data]);
+  const riff = Buffer.alloc(8);
+  riff.write('RIFF', 0, 'ascii');
+  riff.writeUInt32LE(body.length, 4);
+  return Buffer.concat([riff, body]);
+}
+
+/** An ID3v2 tag alone, its size running past the end (file-type calls it audio/mpeg): not one MPEG frame. */
+export function id3Alone(): Buffer {
+  const tag = Buffer.alloc(110);
+  tag.write('ID3', 0, 'ascii');
+  tag[3] = 3; // ID3v2.3
+  tag[8] = 0x7f; // syncsafe size: 16,383 bytes
+  tag[9] = 0x7f;
+  return tag;
+}

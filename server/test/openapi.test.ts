@@ -7,7 +7,7 @@ import { errorResponsesOf } from '@contract/common';
 import { DATE_RANGE, PASSWORD_MIN_LENGTH } from '@contract/constants';
 import { openApiTransform, openApiTransformObject } from '../lib/openapi';
 import { installOpenApiGuard } from './openapi-guard';
-import { setupTestApp, type TestApp } from './test-app';
+import { setupTestApp, type TestApp, type TestUser } from './test-app';
 
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -372,6 +372,10 @@ describe('every operation against its document', () => {
    */
   const DESCRIBED: Record<string, { fields: string[]; mentions: RegExp }> = {
     'POST /api/submissions/{id}/practice-sessions/offline': { fields: ['ended_at', 'started_at'], mentions: /not after started_at/ },
+    'POST /api/students': { fields: ['course_ids'], mentions: /course_ids must name courses of the calling teacher/ },
+    'PUT /api/students/{id}': { fields: ['course_ids'], mentions: /course_ids must name courses of the calling teacher/ },
+    'PUT /api/school/storage': { fields: ['student_quota_bytes'], mentions: /may not exceed the school's/ },
+    'PUT /api/push/subscription': { fields: ['endpoint'], mentions: /PUSH_SERVICE_HOSTS/ },
   };
   /** A value its (OpenAPI 3.0) schema allows, with every property (`full`) or only the required ones. */
   function validValue(schema: Json, full: boolean, depth = 0): unknown {
@@ -449,6 +453,173 @@ describe('every operation against its document', () => {
       }
     }
     expect(checked).toBeGreaterThan(50);
+    expect(findings).toEqual([]);
+  });
+
+  /** The schema a `$ref`, `allOf` or nullable `anyOf` stands for, and whether null is allowed. */
+  function resolveSchema(schema: Json): { s: Json; nullable: boolean } {
+    const schemas = (doc.components as { schemas: Record<string, Json> }).schemas;
+    let s = schema;
+    if (typeof s.$ref === 'string') s = schemas[s.$ref.split('/').pop()!] ?? {};
+    if (Array.isArray(s.allOf)) s = Object.assign({}, ...(s.allOf as Json[]));
+    let nullable = s.nullable === true;
+    if (Array.isArray(s.anyOf) || Array.isArray(s.oneOf)) {
+      const all = (s.anyOf ?? s.oneOf) as Json[];
+      const branches = all.filter((b) => b.type !== 'null' && !(b.nullable && b.enum?.toString() === ''));
+      nullable ||= branches.length < all.length;
+      const inner = resolveSchema(branches[0] ?? {});
+      return { s: inner.s, nullable: nullable || inner.nullable };
+    }
+    return { s, nullable };
+  }
+
+  /**
+   * Values at the edges of what a schema allows, as a schema-driven fuzzer's coverage phase tries
+   * them (Schemathesis' "positive data acceptance"): the shortest and the longest text, one of
+   * spaces, e-mail addresses that JSON Schema's format allows, the smallest and largest number,
+   * an empty and a full list, null where null is allowed. Each is checked against the document's
+   * own pattern first: what the document refuses is not an edge it allows.
+   */
+  function edgeValues(schema: Json): unknown[] {
+    const { s, nullable } = resolveSchema(schema);
+    const out: unknown[] = nullable ? [null] : [];
+    if (Array.isArray(s.enum)) return [...out, ...s.enum];
+    switch (s.type) {
+      case 'string': {
+        const min = Number(s.minLength ?? 0);
+        const max = Number(s.maxLength ?? 5000);
+        const re = typeof s.pattern === 'string' ? new RegExp(s.pattern) : null;
+        let cands: string[];
+        if (s.format === 'date') cands = [DATE_RANGE.min, DATE_RANGE.max, '2028-02-29'];
+        else if (s.format === 'date-time') cands = ['2026-01-05T10:00:00Z', '2026-01-05T10:00:00.000+01:00'];
+        else if (s.format === 'email') cands = ['0@com', 'a@b.c', 'x@[127.0.0.1]', `${'a'.repeat(60)}@example.com`];
+        else cands = ['x'.repeat(Math.max(min, 1)), 'x'.repeat(Math.min(max, 5000)), ' '.repeat(Math.max(min, 1)), '0', 'İ', ' x '];
+        for (const ex of [s.example, ...(Array.isArray(s.examples) ? s.examples : [])]) if (typeof ex === 'string') cands.push(ex, ` ${ex} `, ex.toUpperCase());
+        return [...out, ...new Set(cands.filter((c) => c.length >= min && c.length <= max && (!re || re.test(c))))];
+      }
+      case 'integer':
+      case 'number': {
+        // OpenAPI 3.0: exclusiveMinimum/-Maximum are booleans that move the bound by one whole step
+        const step = s.type === 'integer' ? 1 : 1e-6;
+        const lo = typeof s.minimum === 'number' ? s.minimum + (s.exclusiveMinimum === true ? step : 0) : undefined;
+        const hi = typeof s.maximum === 'number' ? s.maximum - (s.exclusiveMaximum === true ? step : 0) : undefined;
+        const cands = [lo, hi, lo === undefined ? -1 : undefined, hi === undefined ? 2147483647 : undefined, 0].filter((v): v is number => v !== undefined);
+        return [...out, ...new Set(cands.filter((v) => (lo === undefined || v >= lo) && (hi === undefined || v <= hi)))];
+      }
+      case 'boolean':
+        return [...out, true, false];
+      case 'array': {
+        const items = isObj(s.items) ? s.items : {};
+        const lists: unknown[] = [];
+        if (Number(s.minItems ?? 0) === 0) lists.push([]);
+        if (typeof s.maxItems === 'number' && s.maxItems <= 100) {
+          lists.push(
+            Array.from({ length: s.maxItems }, (_, i) => {
+              const v = validValue(items, true, 1);
+              return typeof v === 'number' ? v + i : typeof v === 'string' && s.uniqueItems ? `${v}${i}` : v;
+            }),
+          );
+        }
+        return [...out, ...lists];
+      }
+      default:
+        return out;
+    }
+  }
+
+  /** The body with one value at a time moved to an edge its schema allows, or an optional field left out. */
+  function* edgeBodies(schema: Json, base: unknown, depth = 0): Generator<{ where: string; body: unknown }> {
+    const { s } = resolveSchema(schema);
+    if (s.type === 'object' && isObj(base) && depth < 3) {
+      const required = new Set(Array.isArray(s.required) ? (s.required as string[]) : []);
+      for (const [k, prop] of Object.entries(isObj(s.properties) ? s.properties : {})) {
+        const cur = k in base ? base[k] : validValue(prop as Json, true, depth + 1);
+        for (const v of edgeBodies(prop as Json, cur, depth + 1)) yield { where: v.where ? `${k}.${v.where}` : k, body: { ...base, [k]: v.body } };
+        if (!required.has(k) && k in base && Object.keys(base).length > Number(s.minProperties ?? 0)) {
+          const { [k]: _left, ...rest } = base;
+          yield { where: `${k} left out`, body: rest };
+        }
+      }
+      return;
+    }
+    for (const v of edgeValues(schema)) yield { where: '', body: v };
+  }
+
+  it('takes every edge value its body schema allows past validation (no 422 naming a field the document allows that value for)', async () => {
+    const teacher = await t.teacher();
+    const student = await t.student(teacher);
+    const admin = await t.admin();
+    const guardian = await t.guardian([student]);
+    const findings: string[] = [];
+    let checked = 0;
+    for (const [path, item] of operations()) {
+      for (const [method, op] of Object.entries(item)) {
+        const content = isObj(op.requestBody) && isObj(op.requestBody.content) ? op.requestBody.content : undefined;
+        const json = content?.['application/json'] as Json | undefined;
+        if (!json || !isObj(json.schema)) continue;
+        const base = validValue(json.schema, true);
+        const send = (caller: TestUser, payload: unknown) =>
+          t.app.inject({ method: method.toUpperCase() as 'POST', url: concrete(path), headers: { ...caller.headers, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+        // the caller the operation is for: the first whose plain body is not refused for who they are
+        let caller = teacher;
+        for (const c of [teacher, student, admin, guardian]) {
+          const res = await send(c, base);
+          if (res.statusCode !== 401 && res.statusCode !== 403) {
+            caller = c;
+            break;
+          }
+        }
+        const described = DESCRIBED[`${method.toUpperCase()} ${path}`];
+        if (described) expect(String(op.description), path).toMatch(described.mentions);
+        for (const edge of edgeBodies(json.schema, base)) {
+          const where = edge.where;
+          // each request its own new address: an address taken by the request before is a rule of the data, not of the schema
+          const body: unknown = JSON.parse(JSON.stringify(edge.body).replace(/walk-[0-9a-z]+@example\.com/g, () => `walk-${(walkSeq++).toString(36)}@example.com`));
+          const res = await send(caller, body);
+          checked++;
+          if (res.statusCode !== 422) continue;
+          const errors = Object.keys((res.json() as { errors?: Json }).errors ?? {}).filter((f) => !described?.fields.includes(f));
+          if (errors.length) findings.push(`${method.toUpperCase()} ${path} [${where}] as ${caller.role}: 422 ${errors.join(', ')} for ${JSON.stringify(body).slice(0, 200)}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(250);
+    expect(findings).toEqual([]);
+  });
+
+  it('takes every edge value the exercise form documents past validation (multipart, one field at a time)', async () => {
+    const teacher = await t.teacher();
+    const findings: string[] = [];
+    let checked = 0;
+    const op = (doc.paths as Record<string, Record<string, Json>>)['/api/exercises']!.post!;
+    const form = ((op.requestBody as Json).content as Json)['multipart/form-data'] as Json;
+    const { s } = resolveSchema(form.schema as Json);
+    const props = s.properties as Record<string, Json>;
+    for (const [name, prop] of Object.entries(props)) {
+      if (name === 'media_files' || name === 'remove_media') continue; // files; removal is an update's
+      const { s: ps } = resolveSchema(prop);
+      const values: unknown[] = ps.type === 'array' ? [[], ...edgeValues(ps.items as Json).map((v) => [v])] : edgeValues(prop);
+      for (const value of values) {
+        if (value === null) continue;
+        const fd = new FormData();
+        if (name !== 'title') fd.append('title', 'Walk text');
+        for (const v of Array.isArray(value) ? value : [value]) fd.append(name, String(v));
+        const encoded = new Response(fd);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/exercises',
+          payload: Buffer.from(await encoded.arrayBuffer()),
+          headers: { ...teacher.headers, 'content-type': encoded.headers.get('content-type') ?? '' },
+        });
+        checked++;
+        // a rule the field's description states with its 422 (another teacher's course, a grouping without its meter)
+        const described = String(prop.description ?? '').includes(`otherwise 422 errors.${name}`);
+        const named = Object.keys((res.json() as { errors?: Json }).errors ?? {});
+        if (res.statusCode === 422 && !(described && named.every((f) => f === name || f.startsWith(`${name}.`)))) findings.push(`${name}=${JSON.stringify(value).slice(0, 80)}: 422 ${res.body.slice(0, 160)}`);
+        else if (res.statusCode !== 201 && res.statusCode !== 422) findings.push(`${name}=${JSON.stringify(value).slice(0, 80)}: ${res.statusCode}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(40);
     expect(findings).toEqual([]);
   });
 

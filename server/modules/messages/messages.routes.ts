@@ -149,11 +149,11 @@ export default async function messagesRoutes(fastify: FastifyInstance) {
       bodyLimit: 1024,
       schema: {
         tags,
-        description: `The student's teacher pins or releases a lesson note (422 for other messages; at most ${MESSAGE_LIMITS.maxPinned} pinned per conversation).`,
+        description: `The student's teacher pins or releases a lesson note (409 for other messages, and for a sixth pin: at most ${MESSAGE_LIMITS.maxPinned} pinned per conversation).`,
         params: idParams,
         querystring: languageOnlyQuery,
         body: messagePinBody,
-        response: { 200: messageSchema, ...errorResponsesOf(401, 403, 404), ...bodyErrors },
+        response: { 200: messageSchema, ...errorResponsesOf(401, 403, 404, 409), ...bodyErrors },
       },
     },
     async (req) => service.pin(currentUser(req), req.params.id, req.body.pinned),

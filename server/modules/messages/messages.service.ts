@@ -294,12 +294,13 @@ export class MessagesService {
     return this.db.transaction(async (tx) => {
       const { row, teacherId } = await this.ownMessage(tx, user, id);
       if (user.role !== 'teacher' || teacherId !== user.id) throw forbidden(messageMessages.pinTeacherOnly);
-      if (row.kind !== 'lesson_note') throw invalid({ pinned: messageMessages.pinNotesOnly });
+      // what the message is, or how many are pinned, conflicts with a pin: 409, not 422 (the body is well-formed)
+      if (row.kind !== 'lesson_note') throw new AppError(409, messageMessages.pinNotesOnly, { pinned: [messageMessages.pinNotesOnly] });
       if (pinned && !row.pinned_at) {
         // the student's row is locked: two pins at once cannot both be the sixth
         await tx.execute(sql`select id from users where id = ${row.student_id} and school_id = ${user.schoolId} for no key update`);
         const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from messages where student_id = ${row.student_id} and school_id = ${user.schoolId} and pinned_at is not null`);
-        if (Number(n?.n ?? 0) >= MESSAGE_LIMITS.maxPinned) throw new AppError(422, messageMessages.tooManyPinned, { pinned: [messageMessages.tooManyPinned] });
+        if (Number(n?.n ?? 0) >= MESSAGE_LIMITS.maxPinned) throw new AppError(409, messageMessages.tooManyPinned, { pinned: [messageMessages.tooManyPinned] });
       }
       await tx.execute(sql`update messages set pinned_at = ${pinned ? sql`coalesce(pinned_at, now())` : sql`null`} where id = ${id} and school_id = ${user.schoolId}`);
       const [fresh] = await rows<MessageRow>(tx, sql`select ${messageColumns} from messages m ${messageJoins} where m.id = ${id}`);

@@ -240,7 +240,7 @@ describe('lesson notes', () => {
     const plain = (await send(s.teacher, s.ayse.id, { body: 'Bis Dienstag!' })).json() as Message;
 
     const pin = (id: number, who: TestUser = s.teacher, pinned = true) => call(who, { method: 'PATCH', url: `/api/messages/${id}`, payload: { pinned } });
-    expect((await pin(plain.id)).statusCode).toBe(422);
+    expect((await pin(plain.id)).statusCode).toBe(409);
     expect((await pin(note.id, s.ayse)).statusCode).toBe(403);
     expect((await pin(note.id, s.mother)).statusCode).toBe(403);
     const pinned = await pin(note.id);
@@ -255,7 +255,7 @@ describe('lesson notes', () => {
     }
     const sixth = (await send(s.teacher, s.ayse.id, { body: 'Notiz 6', kind: 'lesson_note' })).json() as Message;
     const refused = await pin(sixth.id);
-    expect(refused.statusCode).toBe(422);
+    expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('Es können höchstens 5 Unterrichtsnotizen angeheftet sein; zuerst muss eine gelöst werden.');
     expect((await pin(note.id, s.teacher, false)).json().pinned_at).toBeNull();
     expect((await pin(sixth.id)).statusCode).toBe(200);

@@ -7,6 +7,7 @@ import { multipart } from '../../test/authz-world';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { staffPng } from '../media/sample-files';
 import { runRetention } from './recordings.service';
+import { id3Alone, wavWithFact } from '../../test/hostile-media';
 import { makeWav, makeWebm } from './sample-recordings';
 
 /**
@@ -161,6 +162,39 @@ describe('POST /api/recordings/{id}/voice-comments', () => {
     expect(after[0]!.n).toBe(before[0]!.n);
     const files = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from recording_comments where audio_path is not null and recording_id = ${r.id}`);
     expect(files[0]!.n).toBe(0);
+  });
+
+  it('measures a clip from its data as a take is (a fact chunk claiming 1 s of 300 s), and refuses clips that are not audio, in German and Turkish', async () => {
+    const r = await take();
+    const before = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from recording_comments where recording_id = ${r.id}`);
+    const forged = wavWithFact({ seconds: 300, factSamples: 8000 });
+    expect(forged.length).toBeLessThan(3 * 1024 * 1024);
+    const long = await speak(r.id, forged, { fields: [['duration_ms', '1000']] });
+    expect(long.statusCode, long.body).toBe(422);
+    expect(long.json().errors.file[0]).toBe('Der gesprochene Kommentar ist zu lang (max. 60 Sekunden).');
+    // the same bytes as a take: stored at the length it plays
+    const s = await t.submission(student, teacher, await t.exercise(teacher), { dueDate: inDays(2), expirationDate: inDays(9) });
+    const body = await multipart([['file', forged, 'take.wav', 'audio/wav']]);
+    const asTake = await t.app.inject({ method: 'POST', url: `/api/submissions/${s.id}/recordings`, payload: body.payload, headers: { ...student.headers, ...body.headers } });
+    expect(asTake.statusCode, asTake.body).toBe(201);
+    expect((asTake.json() as Recording).duration_ms).toBe(300_000);
+
+    const notAudio: Array<[string, Buffer, string, string]> = [
+      ['0 channels', wavWithFact({ seconds: 5, factSamples: 40_000, channels: 0 }), 'audio/wav', 'kommentar.wav'],
+      ['0 Hz', wavWithFact({ seconds: 5, factSamples: 40_000, rate: 0 }), 'audio/wav', 'kommentar.wav'],
+      ['an ID3 tag alone', id3Alone(), 'audio/mpeg', 'kommentar.mp3'],
+    ];
+    for (const [what, bytes, type, name] of notAudio) {
+      const de = await speak(r.id, bytes, { name, type, fields: [['duration_ms', '2000']] });
+      expect(de.statusCode, what).toBe(422);
+      expect(de.json().errors.file[0], what).toBe(`Dateityp ${type} wird für gesprochene Kommentare nicht unterstützt`);
+      const trBody = await multipart([['duration_ms', '2000'], ['file', bytes, name, type]]);
+      const tr = await t.app.inject({ method: 'POST', url: `/api/recordings/${r.id}/voice-comments?language=tr`, payload: trBody.payload, headers: { ...teacher.headers, ...trBody.headers } });
+      expect(tr.statusCode, what).toBe(422);
+      expect(tr.json().errors.file[0], what).toBe(`${type} dosya türü sesli yorumlar için desteklenmiyor`);
+    }
+    const after = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from recording_comments where recording_id = ${r.id}`);
+    expect(after[0]!.n).toBe(before[0]!.n);
   });
 
   it("counts in the school's quota: past it 413 storage_quota_school, nothing stored", async () => {

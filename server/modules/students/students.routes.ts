@@ -75,7 +75,8 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
       config: { access: 'teacher' },
       schema: {
         tags: ['students'],
-        description: 'Creates a student of the calling teacher. The e-mail must be unique among all users (any case).',
+        description:
+          'Creates a student of the calling teacher. The e-mail must be unique among all users (any case; otherwise 422 errors.email); course_ids must name courses of the calling teacher (otherwise 422 errors.course_ids).',
         querystring: langQuery,
         body: studentCreateBody,
         response: { 201: studentSchema, ...errorResponsesOf(401, 403, 409), ...bodyErrors },
@@ -90,7 +91,8 @@ export default async function studentsRoutes(fastify: FastifyInstance) {
       config: { access: 'teacher' },
       schema: {
         tags: ['students'],
-        description: 'A blank or missing password keeps the current one; a new password signs the student out everywhere.',
+        description:
+          'A blank or missing password keeps the current one; a new password signs the student out everywhere. The e-mail must be unique among all users (otherwise 422 errors.email); course_ids must name courses of the calling teacher (otherwise 422 errors.course_ids).',
         params: idParams,
         querystring: langQuery,
         body: studentUpdateBody,

@@ -178,7 +178,7 @@ describe('ConversationView', () => {
 
   it('says the server’s reason when a note cannot be pinned (five already)', async () => {
     const note = msg({ id: 40, author: TEACHER, kind: 'lesson_note' });
-    serve(page({ data: [note], read_up_to: 40, can_write_notes: true }), () => jsonResponse(422, { message: 'Es können höchstens 5 Unterrichtsnotizen angeheftet sein.' }));
+    serve(page({ data: [note], read_up_to: 40, can_write_notes: true }), () => jsonResponse(409, { message: 'Es können höchstens 5 Unterrichtsnotizen angeheftet sein.' }));
     const u = userEvent.setup();
     view('teacher', TEACHER.id);
     await u.click(await screen.findByRole('button', { name: 'Anheften' }));
