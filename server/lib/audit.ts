@@ -1,4 +1,5 @@
-import type { Db } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { rows, type Db, type DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema/index';
 import type { AuditAction } from '@contract/school';
 
@@ -27,4 +28,34 @@ export async function audit(db: Pick<Db, 'insert'>, actor: Actor, action: AuditA
     targetName: target?.name ?? null,
     details,
   });
+}
+
+/**
+ * audit() for an action a person may repeat many times in a row (a task marked done and taken
+ * back in a loop): while an entry of the same actor, action and `details[key]` is younger than
+ * `seconds` (by the database clock), that entry counts the repetition in `details.repeats` and no
+ * row is added. So the log grows by at most one row per actor, key and window, and still says how
+ * often it happened. Call it where the change's own row is locked, so two repetitions cannot both
+ * find no entry. docs/decisions/done-means-practised.md.
+ */
+export async function auditRepeatable(
+  db: DbOrTx,
+  actor: Actor,
+  action: AuditAction,
+  target: AuditTarget,
+  details: Record<string, string | number>,
+  o: { key: string; seconds: number },
+): Promise<void> {
+  const value = details[o.key];
+  if (value === undefined) throw new Error(`auditRepeatable: details.${o.key} is missing`);
+  const counted = await rows<{ id: number }>(
+    db,
+    sql`update audit_log set details = jsonb_set(details, '{repeats}', to_jsonb(coalesce((details->>'repeats')::int, 0) + 1))
+      where id = (select id from audit_log
+        where school_id = ${actor.schoolId} and created_at > now() - make_interval(secs => ${o.seconds})
+          and actor_id = ${actor.id} and action = ${action} and details->>(${o.key}::text) = ${String(value)}
+        order by created_at desc, id desc limit 1)
+      returning id`,
+  );
+  if (counted.length === 0) await audit(db, actor, action, target, details);
 }

@@ -34,7 +34,7 @@ const reopen = (id: number, u?: TestUser, headers: Record<string, string> = {}) 
 const series = (u: TestUser, query = '') => call(u, 'GET', `/api/submissions/series${query}`);
 
 async function audits(schoolId: number, submissionId: number) {
-  return rows<{ actor_id: number; target_id: number; details: { submission_id: number } }>(
+  return rows<{ actor_id: number; target_id: number; details: { submission_id: number; repeats?: number } }>(
     t.deps.db,
     sql`select actor_id, target_id, details from audit_log where school_id = ${schoolId} and action = 'task.reopen' and (details->>'submission_id')::int = ${submissionId}`,
   );
@@ -56,6 +56,30 @@ describe('DELETE /api/submissions/{id}/complete (undo of done)', () => {
     expect(logged[0]).toMatchObject({ actor_id: s.student.id, target_id: s.student.id });
     // done again afterwards: the undo left nothing behind
     expect((await call(s.student, 'PATCH', `/api/submissions/${task.id}/complete`)).json<Submission>().status).toBe('completed');
+  });
+
+  it('an undo loop writes one audit row per task and ten minutes, counting the repeats in it', async () => {
+    const s = await school();
+    const task = await t.submission(s.student, s.teacher, s.exercise, { dueDate: today });
+    const other = await t.submission(s.student, s.teacher, s.exercise, { dueDate: addDays(today, 1) });
+    const loop = async (id: number, times: number) => {
+      for (let i = 0; i < times; i++) {
+        expect((await call(s.student, 'PATCH', `/api/submissions/${id}/complete`)).statusCode).toBe(200);
+        expect((await reopen(id, s.student)).statusCode).toBe(200);
+      }
+    };
+    await loop(task.id, 25);
+    await loop(other.id, 3);
+    const logged = await audits(s.student.schoolId, task.id);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.details).toMatchObject({ submission_id: task.id, repeats: 24 });
+    expect(await audits(s.student.schoolId, other.id)).toEqual([expect.objectContaining({ details: expect.objectContaining({ submission_id: other.id, repeats: 2 }) })]);
+    // ten minutes after the logged one, a reopening is a new row again
+    await t.deps.db.execute(sql`update audit_log set created_at = created_at - interval '11 minutes' where action = 'task.reopen' and (details->>'submission_id')::int = ${task.id}`);
+    await loop(task.id, 2);
+    const later = await audits(s.student.schoolId, task.id);
+    expect(later).toHaveLength(2);
+    expect(later.map((r) => r.details.repeats ?? 0).sort()).toEqual([1, 24]);
   });
 
   it('answers a repeated Idempotency-Key with the stored answer', async () => {
