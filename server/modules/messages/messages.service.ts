@@ -225,7 +225,10 @@ export class MessagesService {
   async send(user: AuthUser, studentId: number, body: Required<Pick<MessageBody, 'body'>> & { kind: 'message' | 'lesson_note'; link: { task_id: number; recording_id: number | null; at_ms: number | null } | null }): Promise<Message> {
     const role = participantRole(user);
     return this.db.transaction(async (tx) => {
-      const s = await this.conversation(tx, user, studentId);
+      // the student's row is locked until the commit: messages sent at the same moment (on other
+      // connections, in other processes) are counted one after the other, each seeing the ones
+      // before it (docs/decisions/messages.md)
+      const s = await this.conversation(tx, user, studentId, true);
       if (body.kind === 'lesson_note' && role !== 'teacher') throw forbidden(messageMessages.notesTeacherOnly);
       // a conversation is not a flood: the author's messages of the last hour here (the student's index, then a filter)
       const [recent] = await rows<{ n: number }>(

@@ -175,6 +175,16 @@ describe('a flood', () => {
     await t.db.execute(sql`update messages set created_at = now() - interval '61 minutes' where author_id = ${s.ayse.id}`);
     expect((await send(s.ayse, s.ayse.id, { body: 'Jetzt wieder' })).statusCode).toBe(201);
   });
+
+  it('holds for messages sent at the same moment: of 90 at once, 60 are stored and 30 refused', async () => {
+    const s = await school();
+    const answers = await Promise.all(Array.from({ length: 90 }, (_, i) => send(s.ayse, s.ayse.id, { body: `Gleichzeitig ${i}` })));
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(60);
+    expect(codes.filter((c) => c === 429)).toHaveLength(30);
+    const [stored] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from messages where author_id = ${s.ayse.id}`);
+    expect(stored!.n).toBe(60);
+  });
 });
 
 describe('unread counts and the teacher’s list', () => {
