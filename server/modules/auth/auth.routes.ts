@@ -10,12 +10,18 @@ import { requestLang } from '../../lib/lang';
 import { mailerOf } from '../../lib/mail';
 import { publicOrigin } from '../../lib/public-url';
 import { AuthService, toUser } from './auth.service';
-import { PasswordResetService } from './password-reset';
+import { PasswordResetService, resetMailsSettled } from './password-reset';
 
 export default async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const service = new AuthService(app.deps.db);
   const resets = new PasswordResetService(app.deps.db, () => mailerOf(app), app.log);
+  // reset mails still waiting for their moment (password-reset.ts) are sent before the app closes (at most 5 s)
+  app.addHook('onClose', async () => {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([resetMailsSettled(), new Promise<void>((r) => (timer = setTimeout(r, 5000)))]);
+    clearTimeout(timer);
+  });
 
   app.post(
     '/api/login',

@@ -5,7 +5,7 @@ import { AppError, messages } from '../../errors';
 import { forgetToken, issueToken, pruneTokens, type AuthUser, type Role } from '../../lib/auth';
 import { audit } from '../../lib/audit';
 import { verifyPassword } from '../../lib/passwords';
-import { SignInLimiter } from '../../lib/rate-limit';
+import { CountingLimiter } from '../../lib/rate-limit';
 import type { LoginResponse, User } from '@contract/auth';
 
 const WINDOW_MS = 15 * 60 * 1000;
@@ -32,24 +32,36 @@ export function toUser(u: { id: number; name: string; email: string; role: Role 
   return { id: u.id, name: u.name, email: u.email, role: { name: u.role } };
 }
 
+/** Failed attempts for one e-mail from one address within the window before further ones are refused (429). */
+export const FAILURES_PER_EMAIL = 10;
+/** The per-address count stops here (addressDelayMs is at its longest long before). */
+const ADDRESS_COUNT_CAP = 1000;
+
 export class AuthService {
   /**
    * 10 failed attempts for one e-mail from one address within 15 minutes are refused; failures per
    * address (any e-mail) slow that address down (addressDelayMs), never lock it out. Counted in the
    * database, across every server process (server/lib/rate-limit.ts).
    */
-  private readonly limiter: SignInLimiter;
+  private readonly limiter: CountingLimiter;
 
   constructor(private readonly db: Db) {
-    this.limiter = new SignInLimiter(db, { max: 10, windowMs: WINDOW_MS, addressCountCap: 1000 });
+    this.limiter = new CountingLimiter(db, { windowMs: WINDOW_MS });
   }
 
   async login(email: string, password: string, ip: string): Promise<LoginResponse> {
     const emailKey = `e|${ip}|${email.toLowerCase()}`;
     const addressKey = `a|${ip}`;
-    const { retryAfter, addressFailures } = await this.limiter.check(emailKey, addressKey);
-    if (retryAfter > 0) throw new AppError(429, messages.rateLimited, undefined, undefined, { 'retry-after': String(retryAfter) });
-    const delay = addressDelayMs(addressFailures);
+    // The attempt is recorded as a failure before the password is checked, in one step with the
+    // count (docs/decisions/0013-many-processes.md): of 30 attempts at once, ten are checked and
+    // twenty refused. A correct password takes the record back below.
+    const taken = await this.limiter.take([
+      { key: emailKey, max: FAILURES_PER_EMAIL, whenFull: 'refuse' },
+      // only counted, for the slowdown: attempts on other e-mails need not wait for each other
+      { key: addressKey, max: ADDRESS_COUNT_CAP, whenFull: 'skip', locked: false },
+    ]);
+    if (taken.retryAfter > 0) throw new AppError(429, messages.rateLimited, undefined, undefined, { 'retry-after': String(taken.retryAfter) });
+    const delay = addressDelayMs(taken.counts[1] ?? 0);
     if (delay > 0) await sleep(delay);
 
     const found = await this.db
@@ -59,11 +71,10 @@ export class AuthService {
       .limit(1);
     const user = found[0];
     const ok = await verifyPassword(user?.passwordHash, password);
-    if (!user || !ok) {
-      await this.limiter.fail(emailKey, addressKey);
-      throw new AppError(401, messages.loginFailed);
-    }
+    // a failure stays recorded
+    if (!user || !ok) throw new AppError(401, messages.loginFailed);
     await this.limiter.reset(emailKey);
+    await this.limiter.release(taken.ids);
     // Told only to whoever knows the password: the account exists but may not sign in.
     if (user.deactivatedAt) throw new AppError(401, messages.accountDeactivated);
     await pruneTokens(this.db, user.id);

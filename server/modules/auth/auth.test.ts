@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rows } from '../../db/client';
 import { setupTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
 import { tokens } from '../../db/schema/index';
 import { hashToken } from '../../lib/auth';
@@ -118,5 +119,34 @@ describe('validation messages', () => {
     expect(de.json().errors.password).toEqual(['Dieses Feld ist erforderlich.']);
     const tr = await t.app.inject({ method: 'POST', url: '/api/login?language=tr', payload: { email: 'a@example.test' } });
     expect(tr.json().errors.password).toEqual(['Bu alan zorunludur.']);
+  });
+});
+
+describe('the sign-in limit holds for attempts at the same moment (docs/decisions/0013-many-processes.md)', () => {
+  it('30 wrong passwords at once for one e-mail from one address: at most 10 are checked, the others answered 429', async () => {
+    const s = await t.student(await t.teacher());
+    const addr = '10.71.0.1';
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: addr, payload: { email: s.email, password: `wrong-${i}` } })),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    // a 401 is a checked password: exactly the ten the limit allows, every other one refused before the check
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(20);
+    for (const r of answers.filter((a) => a.statusCode === 429)) expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+    // the right password is refused too now, without being checked
+    expect((await t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: addr, payload: { email: s.email, password: TEST_PASSWORD } })).statusCode).toBe(429);
+  });
+
+  it('a sign-in that succeeds takes back what it reserved: no failure is left for the e-mail or the address', async () => {
+    const teacher = await t.teacher();
+    const addr = '10.71.0.2';
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: addr, payload: { email: teacher.email, password: TEST_PASSWORD } })),
+    );
+    // an attempt counts while its password is checked (so ten at once is the most that sign in together), then no more
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    const [left] = await rows<{ n: number }>(t.db, sql`select count(*)::int as n from sign_in_failures where key like ${`%|${addr}%`}`);
+    expect(left!.n).toBe(0);
   });
 });

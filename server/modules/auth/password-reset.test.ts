@@ -243,3 +243,96 @@ describe('the link', () => {
     expect((await t.app.inject({ method: 'POST', url: `/api/password-reset/${token}`, payload: { password: 'trotzdem-123' } })).statusCode).toBe(404);
   });
 });
+
+describe('requests at the same moment (docs/decisions/password-reset.md)', () => {
+  const openLinks = async (userId: number) =>
+    (await rows<{ n: number }>(t.db, sql`select count(*)::int as n from password_resets where user_id = ${userId} and used_at is null and expires_at > now()`))[0]!.n;
+  const ask = (email: string, ip: string) => t.app.inject({ method: 'POST', url: '/api/password-reset', remoteAddress: ip, payload: { email } });
+
+  it(`60 at once from one address: ${REQUESTS_PER_ADDRESS} answered, the rest 429; ${MAILS_PER_EMAIL} mails to the account and one open link`, async () => {
+    const student = await t.student(await t.teacher());
+    const ip = nextAddress();
+    const answers = await Promise.all(Array.from({ length: 60 }, () => ask(student.email, ip)));
+    await resetMailsSettled();
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(REQUESTS_PER_ADDRESS);
+    expect(codes.filter((c) => c === 429)).toHaveLength(60 - REQUESTS_PER_ADDRESS);
+    expect(mailsTo(student.email)).toHaveLength(MAILS_PER_EMAIL);
+    expect(await openLinks(student.id)).toBe(1);
+  });
+
+  it(`20 at once for one e-mail from 20 addresses: ${MAILS_PER_EMAIL} mails and one open link`, async () => {
+    const student = await t.student(await t.teacher());
+    const answers = await Promise.all(Array.from({ length: 20 }, () => ask(student.email.toUpperCase(), nextAddress())));
+    await resetMailsSettled();
+    expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const mails = mailsTo(student.email);
+    expect(mails).toHaveLength(MAILS_PER_EMAIL);
+    expect(await openLinks(student.id)).toBe(1);
+    // the one link that works is one of those mailed
+    const working = [];
+    for (const m of mails) if ((await t.app.inject({ method: 'GET', url: `/api/password-reset/${linkOf(m)}` })).statusCode === 200) working.push(m);
+    expect(working).toHaveLength(1);
+  });
+});
+
+describe('timing (docs/decisions/password-reset.md)', () => {
+  /** Every statement the app's database handle runs from now on (Drizzle's query log, also inside transactions). */
+  function statementLog(db: TestApp['db']) {
+    const session = (db as unknown as { session: { logger: unknown; options: { logger?: unknown } } }).session;
+    const texts: string[] = [];
+    const logger = { logQuery: (query: string) => texts.push(query.replace(/\s+/g, ' ').trim()) };
+    const before = { logger: session.logger, options: session.options.logger };
+    session.logger = logger;
+    session.options.logger = logger;
+    return {
+      texts,
+      stop: () => {
+        session.logger = before.logger;
+        session.options.logger = before.options;
+      },
+    };
+  }
+
+  it('a known and an unknown address cost the same statements, all before the answer; the mail leaves after it', async () => {
+    // one app, not balanced: the statements of one process are compared
+    const solo = await setupTestApp({ PUBLIC_URL: 'https://schule.example.org', SMTP_URL: smtp.url, SMTP_FROM: 'Musikschule <post@example.test>' }, { balanced: false });
+    const log = statementLog(solo.db);
+    try {
+      const student = await solo.student(await solo.teacher());
+      const ip = nextAddress();
+      const ask = async (email: string) => {
+        log.texts.length = 0;
+        const res = await solo.app.inject({ method: 'POST', url: '/api/password-reset', remoteAddress: ip, payload: { email } });
+        const inRequest = [...log.texts];
+        const mailsAtAnswer = mailsTo(email).length;
+        await new Promise((r) => setTimeout(r, 150));
+        const mailsSoonAfter = mailsTo(email).length;
+        await resetMailsSettled();
+        return { res, inRequest, afterAnswer: log.texts.slice(inRequest.length), mailsAtAnswer, mailsSoonAfter };
+      };
+      await ask(`aufwaermen-${Date.now()}@example.test`); // the limiter's once-a-minute pruning happens here
+      const known = await ask(student.email);
+      const unknown = await ask(`niemand-${Date.now()}@example.test`);
+      const deactivated = await solo.teacher({ deactivatedAt: new Date() });
+      const gone = await ask(deactivated.email);
+
+      expect(known.res.json()).toEqual(unknown.res.json());
+      // the account is looked up while the request runs, with the same statements whatever it finds
+      expect(known.inRequest.some((s) => /\bfrom "?users"?/.test(s))).toBe(true);
+      expect(unknown.inRequest).toEqual(known.inRequest);
+      expect(gone.inRequest).toEqual(known.inRequest);
+      // and nothing touches the database after the answer (what follows a known address is only the mail)
+      expect(known.afterAnswer).toEqual([]);
+      expect(unknown.afterAnswer).toEqual([]);
+      // the mail is queued: not sent while the request ran, nor right after it
+      expect(known.mailsAtAnswer).toBe(0);
+      expect(known.mailsSoonAfter).toBe(0);
+      expect(mailsTo(student.email)).toHaveLength(1);
+      expect(mailsTo(deactivated.email)).toHaveLength(0);
+    } finally {
+      log.stop();
+      await solo.close();
+    }
+  });
+});

@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import { rows, type Db } from '../../db/client';
 import { passwordResets, tokens, users } from '../../db/schema/index';
 import { AppError, messages, notFound, type Lang, type Msg } from '../../errors';
 import { forgetUser, hashToken, issueToken, newToken } from '../../lib/auth';
 import { audit } from '../../lib/audit';
 import type { Mailer } from '../../lib/mail';
 import { hashPassword } from '../../lib/passwords';
-import { SignInLimiter } from '../../lib/rate-limit';
+import { CountingLimiter, lockIdOf } from '../../lib/rate-limit';
 import { type LoginResponse } from '@contract/auth';
 import { PASSWORD_RESET_TOKEN_PATTERN, PASSWORD_RESET_VALID_MINUTES, type PasswordResetPublic, type PasswordResetRequested } from '@contract/password-reset';
 import { toUser } from './auth.service';
@@ -16,11 +16,13 @@ import { toUser } from './auth.service';
 /**
  * "Passwort vergessen?" (docs/decisions/password-reset.md).
  *
- * A request answers the same, at once, whether an account has the address or not; the lookup, the
- * link and the mail happen after the answer, so neither the text nor the time of the answer tells
- * an address apart. Requests are counted per network address (REQUESTS_PER_ADDRESS in the window,
- * then 429 for everybody from there) and per e-mail address (MAILS_PER_EMAIL links in the window;
- * further requests are answered alike and send nothing, so a mailbox cannot be flooded). The link
+ * A request answers the same whether an account has the address or not, after the same database
+ * statements (the lookup and the link's replacement run for an unknown address too, finding and
+ * changing nothing); the mail is queued and sent a moment later, so neither the answer nor the
+ * request after it tells an address apart. Requests are counted per network address
+ * (REQUESTS_PER_ADDRESS in the window, then 429 for everybody from there) and per e-mail address
+ * (MAILS_PER_EMAIL links in the window; further requests are answered alike and send nothing, so a
+ * mailbox cannot be flooded), each in one atomic step with its record. The link
  * is valid PASSWORD_RESET_VALID_MINUTES, once; a newer link replaces the older. Setting the
  * password ends every session of the account and signs in on this device.
  */
@@ -54,60 +56,107 @@ const MINUTE_MS = 60 * 1000;
 /** The e-mail address as the limiter keys it: hashed, so the bookkeeping holds no address. */
 const emailKey = (email: string) => `re|${createHash('sha256').update(email.toLowerCase()).digest('hex')}`;
 
-/**
- * The sends started by requests and not finished yet, of every app in this process (the tests wait
- * for them, also when several app instances share the process; a shutdown does not).
- */
-const pending = new Set<Promise<void>>();
+/** A queued mail waits this long, at random between the two, before it is sent. */
+export const MAIL_DELAY_MS = { min: 500, max: 2500 } as const;
 
-/** Resolves when every link requested so far in this process has been looked up and, where due, mailed. */
+/**
+ * The reset mails of every app in this process: queued (waiting for their moment) and being sent.
+ * A mail is sent a random 0.5–2.5 s after its request was answered, so that the work of sending it
+ * does not fall on the request that follows (which would tell that the address before it was an
+ * account's); the tests and a closing app send the waiting ones at once.
+ */
+const waiting = new Set<() => void>();
+const sending = new Set<Promise<void>>();
+
+function queueMail(send: () => Promise<void>, onError: (err: unknown) => void): void {
+  let go!: () => void;
+  const due = new Promise<void>((resolve) => (go = resolve));
+  const timer = setTimeout(go, randomInt(MAIL_DELAY_MS.min, MAIL_DELAY_MS.max + 1));
+  timer.unref();
+  waiting.add(go);
+  const work = due
+    .then(() => {
+      clearTimeout(timer);
+      waiting.delete(go);
+      return send();
+    })
+    .catch(onError);
+  sending.add(work);
+  void work.finally(() => sending.delete(work));
+}
+
+/** Sends every reset mail still waiting in this process now, and resolves when all are handed over (tests, an app closing). */
 export async function resetMailsSettled(): Promise<void> {
-  await Promise.all([...pending]);
+  for (const go of [...waiting]) go();
+  await Promise.all([...sending]);
 }
 
 export class PasswordResetService {
-  private readonly limiter: SignInLimiter;
+  private readonly limiter: CountingLimiter;
 
   constructor(
     private readonly db: Db,
     private readonly mailer: () => Mailer | null,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info' | 'error'>,
   ) {
-    // `check(addressKey, emailKey)`: refused after REQUESTS_PER_ADDRESS for the address; the e-mail's count rides along.
-    this.limiter = new SignInLimiter(db, { max: REQUESTS_PER_ADDRESS, windowMs: WINDOW_MS, addressCountCap: MAILS_PER_EMAIL + 1 });
+    this.limiter = new CountingLimiter(db, { windowMs: WINDOW_MS });
   }
 
-  /** POST /api/password-reset: counted, answered, and the link sent afterwards (when an active account has the address). */
+  /**
+   * POST /api/password-reset: counted, the link made (when an active account has the address) and
+   * the mail queued, then answered. Every address costs the same statements, found or not; only
+   * the mail is extra, and it leaves later (queueMail).
+   */
   async request(email: string, ip: string, lang: Lang, origin: string): Promise<PasswordResetRequested> {
-    const addressKey = `r|${ip}`;
     const mailKey = emailKey(email);
-    const { retryAfter, addressFailures: mailed } = await this.limiter.check(addressKey, mailKey);
-    if (retryAfter > 0) throw new AppError(429, messages.rateLimited, undefined, undefined, { 'retry-after': String(retryAfter) });
-    await this.limiter.fail(addressKey, mailKey);
+    // one atomic step for the network address and the e-mail address (server/lib/rate-limit.ts)
+    const taken = await this.limiter.take([
+      { key: `r|${ip}`, max: REQUESTS_PER_ADDRESS, whenFull: 'refuse' },
+      // the e-mail address's row is a link due: recorded while there are fewer than MAILS_PER_EMAIL
+      { key: mailKey, max: MAILS_PER_EMAIL, whenFull: 'skip' },
+    ]);
+    if (taken.retryAfter > 0) throw new AppError(429, messages.rateLimited, undefined, undefined, { 'retry-after': String(taken.retryAfter) });
     const mailer = this.mailer();
     if (!mailer) return { message: resetMessages.noMail[lang], mailed: false };
-    if (mailed < MAILS_PER_EMAIL) {
-      const work = this.sendLink(mailer, email, lang, origin).catch((err: unknown) => this.log.error({ err }, 'password reset request failed'));
-      pending.add(work);
-      void work.finally(() => pending.delete(work));
+    if (taken.recorded[1]) {
+      const link = await this.makeLink(email, mailKey);
+      if (link) {
+        const { user, token, expiresAt } = link;
+        queueMail(
+          async () => {
+            await mailer.sendPasswordReset({ to: user.email, name: user.name, lang, url: `${origin}/passwort-neu/${token}`, expiresAt });
+          },
+          (err) => this.log.error({ err }, 'password reset mail failed'),
+        );
+      }
     }
     return { message: resetMessages.requested[lang], mailed: true };
   }
 
-  private async sendLink(mailer: Mailer, email: string, lang: Lang, origin: string): Promise<void> {
-    const [user] = await this.db
-      .select({ id: users.id, name: users.name, email: users.email, deactivatedAt: users.deactivatedAt })
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, email.toLowerCase()))
-      .limit(1);
-    if (!user || user.deactivatedAt) return;
+  /**
+   * The link for the active account with this address, replacing its open ones, or null. The same
+   * statements run whether an account has the address or not (docs/decisions/password-reset.md).
+   * Two requests at once for one address take turns (an advisory lock on the address's key), so
+   * the second replaces the first's link: one link is open per account.
+   */
+  private async makeLink(email: string, mailKey: string) {
     const token = newToken();
+    const tokenHash = hashToken(token);
     const expiresAt = new Date(Date.now() + PASSWORD_RESET_VALID_MINUTES * MINUTE_MS);
-    await this.db.transaction(async (tx) => {
-      await tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
-      await tx.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), expiresAt });
+    const user = await this.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${lockIdOf(`link|${mailKey}`).toString()}::bigint)`);
+      const [u] = await rows<{ id: number; name: string; email: string }>(
+        tx,
+        sql`select id, name, email from users where lower(email) = ${email.toLowerCase()} and deactivated_at is null limit 1`,
+      );
+      const id = u ? Number(u.id) : null;
+      await tx.execute(sql`delete from password_resets where user_id = ${id} and used_at is null`);
+      await tx.execute(
+        sql`insert into password_resets (user_id, token_hash, expires_at) select id, ${tokenHash}, ${expiresAt.toISOString()}::timestamptz from users where id = ${id}`,
+      );
+      return u ?? null;
     });
-    await mailer.sendPasswordReset({ to: user.email, name: user.name, lang, url: `${origin}/passwort-neu/${token}`, expiresAt });
+    return user ? { user, token, expiresAt } : null;
   }
 
   private async openLink(token: string) {
