@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parsePushHost } from './lib/push-hosts';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
@@ -101,7 +102,10 @@ export const configSchema = z
     z
       .string()
       .default('fcm.googleapis.com,updates.push.services.mozilla.com,web.push.apple.com,*.notify.windows.com,*.push.apple.com')
-      .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== '')),
+      .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter((h) => h !== ''))
+      .refine((hosts) => hosts.every((h) => parsePushHost(h) !== null), {
+        message: 'must be host names (*.domain for subdomains) with an optional :port, separated by commas; no scheme, path or user',
+      }),
   ),
   APP_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters long').optional()),
   DEMO_SEED: z.preprocess(emptyToUndefined, boolish.default(true)),

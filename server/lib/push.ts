@@ -1,6 +1,9 @@
 import { createECDH, hkdfSync } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
+import { pushEndpointAllowed } from './push-hosts';
+
+export { pushEndpointAllowed };
 
 /**
  * Web Push (docs/decisions/web-push.md; RFC 8030 delivery, RFC 8291 encryption, RFC 8292 VAPID).
@@ -28,21 +31,6 @@ export function vapidKeysFrom(secret: string): VapidKeys {
       // a scalar outside the curve's order (odds 2^-32): the next one
     }
   }
-}
-
-/** Whether an endpoint's host is one of the allowed push services ('*.example.com' allows its subdomains); http only for a listed loopback host. */
-export function pushEndpointAllowed(endpoint: string, hosts: readonly string[]): boolean {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    return false;
-  }
-  const host = url.hostname.toLowerCase();
-  const listed = hosts.some((h) => (h.startsWith('*.') ? host.endsWith(h.slice(1)) && host.length > h.length - 1 : host === h || url.host.toLowerCase() === h));
-  if (!listed) return false;
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && (host === '127.0.0.1' || host === 'localhost' || host === '[::1]');
 }
 
 /** A device's subscription, and the language of the page that subscribed it (its notifications' language). */

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../config';
 import { rows } from '../../db/client';
 import { NodemailerMailer } from '../../lib/mail';
 import { Pusher, pushEndpointAllowed, vapidKeysFrom } from '../../lib/push';
@@ -90,6 +91,45 @@ describe('subscribing', () => {
     expect(pushEndpointAllowed('http://127.0.0.1:9999/push/1', hosts)).toBe(true);
     expect(pushEndpointAllowed('http://127.0.0.1:9998/push/1', hosts)).toBe(false);
     expect(pushEndpointAllowed('not a url', hosts)).toBe(false);
+  });
+
+  it('allows the default port 443 only, unless an entry names a port, and no userinfo', () => {
+    const hosts = ['fcm.googleapis.com', '*.notify.windows.com', 'push.example.org:8443', '127.0.0.1:9999'];
+    expect(pushEndpointAllowed('https://fcm.googleapis.com:443/fcm/send/abc', hosts)).toBe(true);
+    for (const endpoint of [
+      'https://fcm.googleapis.com:8443/fcm/send/abc',
+      'https://fcm.googleapis.com:22/fcm/send/abc',
+      'https://db5p.notify.windows.com:25/w',
+      'https://push.example.org/w', // listed with its own port only
+      'https://push.example.org:8444/w',
+      'https://user:secret@fcm.googleapis.com/fcm/send/abc',
+      'https://user@fcm.googleapis.com/fcm/send/abc',
+      'https://:secret@db5p.notify.windows.com/w',
+      'http://fcm.googleapis.com/fcm/send/abc',
+      'http://user@127.0.0.1:9999/push/1',
+      'http://127.0.0.1/push/1',
+      'ftp://fcm.googleapis.com/x',
+    ])
+      expect(pushEndpointAllowed(endpoint, hosts), endpoint).toBe(false);
+    expect(pushEndpointAllowed('https://push.example.org:8443/w', hosts)).toBe(true);
+  });
+
+  it('refuses a subscription on another port or with userinfo (422), and PUSH_SERVICE_HOSTS entries that are not hosts', async () => {
+    const { student } = await dueStudent({ name: 'Port Probe' });
+    const sub = push.subscribe();
+    for (const endpoint of ['https://fcm.googleapis.com:8080/fcm/send/x', 'https://admin:pw@fcm.googleapis.com/fcm/send/x']) {
+      const res = await call(student, 'PUT', '/api/push/subscription', { ...sub, endpoint });
+      expect(res.statusCode, endpoint).toBe(422);
+      expect(res.json().errors.endpoint, endpoint).toHaveLength(1);
+    }
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: 'fcm.googleapis.com, *.notify.windows.com ,push.example.org:8443,[::1]:9000' }).PUSH_SERVICE_HOSTS).toEqual([
+      'fcm.googleapis.com',
+      '*.notify.windows.com',
+      'push.example.org:8443',
+      '[::1]:9000',
+    ]);
+    for (const bad of ['https://fcm.googleapis.com', 'user@fcm.googleapis.com', 'fcm.googleapis.com/path', 'fcm.googleapis.com:0', 'fcm.googleapis.com:70000', '*', 'a b'])
+      expect(() => loadConfig({ PUSH_SERVICE_HOSTS: bad }), bad).toThrow(ConfigError);
   });
 });
 
