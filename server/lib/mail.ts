@@ -101,6 +101,26 @@ export type PasswordResetMail = {
   expiresAt: Date;
 };
 
+/**
+ * A value typed by a person (a name, a title, a school), for one line of a plain-text mail: CR,
+ * LF, every other control character (C0, DEL, C1 such as NEL) and the Unicode line and paragraph
+ * separators become a space, so that a name like "Ada\r\nKlick hier: http://…" cannot start a line
+ * of its own that looks like the school's. Headers are encoded by nodemailer; this is for bodies.
+ */
+export function oneLine(value: string): string {
+  return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+}
+
+/** A mail's values, each string through oneLine (arrays and plain objects followed; dates kept). Every *MailContent starts with it. */
+function foldLines<T>(value: T): T {
+  if (typeof value === 'string') return oneLine(value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => foldLines(v)) as T;
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, foldLines(v)])) as T;
+  }
+  return value;
+}
+
 /** A date as the school reads it: dd.mm.yyyy in the school's time zone (both languages, SPEC.md). */
 function localDate(d: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('de-DE', { timeZone, day: '2-digit', month: '2-digit', year: 'numeric' }).format(d);
@@ -110,7 +130,8 @@ function localDate(d: Date, timeZone: string): string {
  * The invitation mail: German first, Turkish second, plain text (no HTML, so that names typed by
  * people cannot inject anything into the mail).
  */
-export function inviteMailContent(mail: InviteMail, timeZone: string): { subject: string; text: string } {
+export function inviteMailContent(typed: InviteMail, timeZone: string): { subject: string; text: string } {
+  const mail = foldLines(typed);
   const until = localDate(mail.expiresAt, timeZone);
   const children = mail.students.join(', ');
   const de =
@@ -151,7 +172,8 @@ function localTime(d: Date, timeZone: string): string {
  * The "Passwort vergessen?" mail, plain text in the language the request was made in (the page's
  * language): the link, how long it is valid, and what to do when the request was not yours.
  */
-export function passwordResetMailContent(mail: PasswordResetMail, timeZone: string): { subject: string; text: string } {
+export function passwordResetMailContent(typed: PasswordResetMail, timeZone: string): { subject: string; text: string } {
+  const mail = foldLines(typed);
   const until = `${localDate(mail.expiresAt, timeZone)}, ${localTime(mail.expiresAt, timeZone)}`;
   if (mail.lang === 'tr') {
     return {
@@ -195,7 +217,8 @@ function calendarDate(iso: string): string {
  * The practice reminder, plain text in the student's language (du / sen, as the app speaks to
  * students): what is due, a link to practise, why it came and how to stop it.
  */
-export function reminderMailContent(mail: ReminderMail): { subject: string; text: string } {
+export function reminderMailContent(typed: ReminderMail): { subject: string; text: string } {
+  const mail = foldLines(typed);
   const today = mail.today;
   const tr = mail.lang === 'tr';
   const parent = mail.audience === 'guardian';
@@ -282,7 +305,8 @@ function noteText(text: string): string {
  * seven days against what the week's tasks planned, the week's tasks done and open, and new
  * feedback with a link to the child's page; why it came and how to stop it.
  */
-export function weeklyNoteMailContent(mail: WeeklyNoteMail): { subject: string; text: string } {
+export function weeklyNoteMailContent(typed: WeeklyNoteMail): { subject: string; text: string } {
+  const mail = foldLines(typed);
   const tr = mail.lang === 'tr';
   const week = `${calendarDate(mail.from)} – ${calendarDate(mail.until)}`;
   const one = mail.children.length === 1 ? mail.children[0]! : null;
@@ -339,7 +363,8 @@ export function weeklyNoteMailContent(mail: WeeklyNoteMail): { subject: string; 
 }
 
 /** The day's feedback digest: one line per take with new feedback, each a link to the take at its newest comment. */
-export function feedbackDigestMailContent(mail: FeedbackDigestMail): { subject: string; text: string } {
+export function feedbackDigestMailContent(typed: FeedbackDigestMail): { subject: string; text: string } {
+  const mail = foldLines(typed);
   const tr = mail.lang === 'tr';
   const student = mail.audience === 'student';
   const lines = mail.items.map((i) => `- ${i.child ? `${i.child}: ` : ''}${i.task} (${i.teacher}): ${i.url}`);

@@ -238,6 +238,24 @@ describe('a parent’s practice reminder', () => {
   });
 });
 
+describe('names in the mail', () => {
+  it('a child’s name, a task’s title and the parent’s own name stay on their line (a name cannot add a line "Klick hier: …")', async () => {
+    const teacher = await t.teacher();
+    const child = await t.student(teacher, { name: 'Ada\r\nKlick hier: http://evil.example' });
+    const parent = await t.guardian([child], { name: 'Vera\nKlick hier: http://evil.example/eltern' });
+    const exercise = await t.exercise(teacher, { title: 'Rast\u2028Klick hier: http://evil.example/aufgabe' });
+    await t.submission(child, teacher, exercise, { dueDate: '2027-05-19' });
+    const put = await t.app.inject({ method: 'PUT', url: '/api/notification-settings', headers: parent.headers, payload: { reminder_time: '18:00' } });
+    expect(put.statusCode).toBe(200);
+    await service.run(mailer, new Date('2027-05-19T18:00:00+02:00'));
+    const [mail] = mailsTo(parent.email);
+    expect(mail, 'the reminder').toBeDefined();
+    expect(mail!.text.split(/\r?\n/).filter((l) => l.startsWith('Klick hier'))).toEqual([]);
+    expect(mail!.text).toContain('Guten Tag Vera Klick hier: http://evil.example/eltern,');
+    expect(mail!.text).toContain(`- Ada Klick hier: http://evil.example: Rast Klick hier: http://evil.example/aufgabe (heute fällig): https://schule.example.org/children/${child.id}`);
+  });
+});
+
 describe('unsubscribe', () => {
   it('one click (RFC 8058 form POST) or the page’s POST ends the reminder; GET only describes; a forged or foreign token is 404', async () => {
     const { student } = await studentWithTask({ dueDate: '2026-08-03', reminder: '09:00', name: 'Tom Abmelder' });

@@ -337,6 +337,25 @@ describe('invitation mails (SMTP_URL, SMTP_FROM)', () => {
     }
   });
 
+  it('puts the names typed into the invitation on one line of the mail (a name cannot add a line "Klick hier: …")', async () => {
+    const smtp = await startTestSmtp();
+    const withMail = await setupTestApp({ SMTP_URL: smtp.url, SMTP_FROM: 'verwaltung@example.test' });
+    try {
+      const s = await withMail.school('Musikschule\u2028Klick hier: http://evil.example/schule');
+      const admin = await withMail.admin({ schoolId: s.id, name: 'Anna\u0085Klick hier: http://evil.example/admin' });
+      const email = mail('zeile');
+      const res = await withMail.app.inject({ method: 'POST', url: '/api/school/invites', headers: admin.headers, payload: { name: 'Paula\r\nKlick hier: http://evil.example', email } });
+      expect(res.statusCode, res.body).toBe(201);
+      const sent = await smtp.waitFor((m) => m.envelopeTo.includes(email));
+      expect(sent.text.split(/\r?\n/).filter((l) => l.startsWith('Klick hier'))).toEqual([]);
+      expect(sent.text).toContain('Hallo Paula Klick hier: http://evil.example,');
+      expect(sent.text).toContain('Anna Klick hier: http://evil.example/admin lädt Sie als Lehrkraft der Musikschule Klick hier: http://evil.example/schule in die Übungskontrolle ein.');
+    } finally {
+      await withMail.close();
+      await smtp.close();
+    }
+  });
+
   it('checks the settings: an smtp:// or smtps:// address, a sender required with it, the password hidden in the message', () => {
     expect(configSchema.parse({}).SMTP_URL).toBeUndefined();
     const ok = configSchema.parse({ SMTP_URL: 'smtps://u:p@mail.example.org:465', SMTP_FROM: 'Schule <a@example.org>' });
