@@ -10,10 +10,14 @@ const ALLOW_EMPTY = 'x-uk-allow-empty';
 type Json = Record<string, unknown>;
 const isObj = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** The header of a 429 answer. */
+const RETRY_AFTER = { type: 'integer', minimum: 1, description: 'Seconds until another attempt can be accepted.' };
+
 /**
  * The route part of the OpenAPI document, from the zod schemas (fastify-type-provider-zod), with
  * what that transform cannot say:
  * - a 204 answer has no body: documented without `content` (not as a JSON null);
+ * - a 429 answer documents its `Retry-After` header;
  * - a query parameter the route also takes empty (`course_id=` = all courses) says so with
  *   `allowEmptyValue` (decided by asking the route's own zod schema).
  */
@@ -23,6 +27,8 @@ export const openApiTransform: SwaggerTransform = (input) => {
   if (!schema) return out;
   const response = schema.response;
   if (isObj(response) && response['204'] !== undefined) response['204'] = { type: 'null', description: 'No content' };
+  // every limiter's 429 says when to try again (docs/decisions/0013-many-processes.md)
+  if (isObj(response) && isObj(response['429'])) response['429'] = { ...response['429'], headers: { 'retry-after': RETRY_AFTER } };
   const zodQuery = (input.schema as Json | undefined)?.querystring;
   const props = isObj(schema.querystring) ? schema.querystring.properties : undefined;
   if (zodQuery instanceof z.ZodType && isObj(props)) {

@@ -112,6 +112,18 @@ describe('the app', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('lists the 429 of sign-in and the reset request, with their Retry-After header', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    for (const path of ['/api/login', '/api/password-reset']) {
+      const answer = doc.paths[path].post.responses['429'];
+      expect(answer, path).toBeDefined();
+      expect(answer.content['application/json'], path).toBeDefined();
+      expect(answer.headers['retry-after'].schema, path).toMatchObject({ type: 'integer', minimum: 1 });
+    }
+  });
+});
+
 describe('validation messages', () => {
   it('names a missing required field as required, in German and Turkish', async () => {
     const de = await t.app.inject({ method: 'POST', url: '/api/login', payload: { email: 'a@example.test' } });
