@@ -108,6 +108,7 @@ export type PasswordResetMail = {
  * of its own that looks like the school's. Headers are encoded by nodemailer; this is for bodies.
  */
 export function oneLine(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what it replaces
   return value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
 }
 
