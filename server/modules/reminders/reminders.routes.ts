@@ -198,7 +198,7 @@ export default async function remindersRoutes(fastify: FastifyInstance) {
         tags,
         description:
           "Keeps this browser's push subscription (PushSubscription.toJSON()); from then on the practice reminder and the digest come to the device instead of by e-mail. " +
-          'The endpoint must belong to a push service the server allows (PUSH_SERVICE_HOSTS), otherwise 422 errors.endpoint. Notifications are written in the language of this request.',
+          'The endpoint must be an https address of a push service the server allows (PUSH_SERVICE_HOSTS), on port 443 unless the setting names another, without user or password; otherwise 422 errors.endpoint. Notifications are written in the language of this request.',
         querystring: languageOnlyQuery,
         body: pushSubscriptionBody,
         response: { 200: pushInfoSchema, ...errorResponsesOf(401, 403), ...bodyErrors },
