@@ -67,11 +67,15 @@ export const MAIL_DELAY_MS = { min: 500, max: 2500 } as const;
  */
 const waiting = new Set<() => void>();
 const sending = new Set<Promise<void>>();
+/** When the last queued mail is due: a mail never leaves before one queued earlier (an account's newest link comes last). */
+let lastDueAt = 0;
 
 function queueMail(send: () => Promise<void>, onError: (err: unknown) => void): void {
   let go!: () => void;
   const due = new Promise<void>((resolve) => (go = resolve));
-  const timer = setTimeout(go, randomInt(MAIL_DELAY_MS.min, MAIL_DELAY_MS.max + 1));
+  const now = Date.now();
+  lastDueAt = Math.max(now + randomInt(MAIL_DELAY_MS.min, MAIL_DELAY_MS.max + 1), lastDueAt + 1);
+  const timer = setTimeout(go, lastDueAt - now);
   timer.unref();
   waiting.add(go);
   const work = due
