@@ -151,7 +151,27 @@ async function runPrepared(/** @type {string} */ text, /** @type {unknown[]} */ 
   } finally {
     messages.push(...(await db.execProtocolStream(ser.sync(), noSync)));
   }
-  return parse.parseResults(messages, db.parsers, options)[0];
+  return parse.parseResults(messages, parserTable(options), options?.rowMode ? { rowMode: options.rowMode } : undefined)[0];
+}
+
+/**
+ * The parsers of a query: the database's own with the kept types on top, merged once per set of
+ * kept types. Given the kept ones as an option, PGlite's parseResults copies its whole table of
+ * ~320 parsers into a new object on every query, and Drizzle sends kept types with every query:
+ * that copy was ~30 % of the worker's time on a small read (docs/decisions/bench-results.md,
+ * 2026-12-07).
+ * @type {WeakMap<object, Record<number, (v: string, t: number) => unknown>>}
+ */
+const parserTables = new WeakMap();
+function parserTable(/** @type {any} */ options) {
+  const keep = options?.parsers;
+  if (!keep) return db.parsers;
+  let table = parserTables.get(keep);
+  if (!table) {
+    table = { ...db.parsers, ...keep };
+    parserTables.set(keep, table);
+  }
+  return table;
 }
 
 /**
