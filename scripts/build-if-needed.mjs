@@ -30,6 +30,8 @@ if (stale('dist/server/main.mjs', ['server', 'contract'])) {
   // module (../../drizzle, ../../package.json) resolve the same in the bundle.
   run('npx', [
     'esbuild', 'server/main.ts', 'server/cli.ts',
+    // the analysis worker thread, beside main.mjs (server/modules/recordings/analysis-pool.ts)
+    'analysis-worker=server/modules/recordings/analysis-worker.ts',
     // --splitting: what the server imports only when needed (the S3 store, the archive writer)
     // becomes its own chunk, so its packages load with it and not at every start.
     '--bundle', '--splitting', '--platform=node', '--format=esm', '--target=node20', '--packages=external',

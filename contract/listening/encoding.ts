@@ -86,7 +86,7 @@ export function encodeTrack(track: PitchTrack): Uint8Array {
 export type DecodeResult = { ok: true; track: PitchTrack } | { ok: false; error: string };
 
 /** Reads bytes from encodeTrack; any other input gives `{ ok: false, error }`, never an exception. */
-export function decodeTrack(bytes: Uint8Array, limits: Partial<typeof DECODE_LIMITS> = {}): DecodeResult {
+export function decodeTrack(bytes: Uint8Array, limits: Partial<Record<keyof typeof DECODE_LIMITS, number>> = {}): DecodeResult {
   const L = { ...DECODE_LIMITS, ...limits };
   try {
     if (!(bytes instanceof Uint8Array)) return { ok: false, error: 'not bytes' };

@@ -1,8 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { analyzeTrack } from '@contract/listening/analyze';
-import { decodeTrack, fromBase64, toBase64 } from '@contract/listening/encoding';
 import { listeningReportSchema, type ListeningReport } from '@contract/listening/schema';
-import type { PitchTrack } from '@contract/listening/track';
 import { effectiveTempoUnit, MAKAM_KEYS, type MakamKey, type TempoUnit } from '@contract/music-keys';
 import {
   ANALYSIS_LIMITS,
@@ -15,6 +12,9 @@ import {
 import { rows, type Db, type DbOrTx } from '../../db/client';
 import { AppError, forbidden, invalid, notFound, type Msg } from '../../errors';
 import type { AuthUser } from '../../lib/auth';
+import { MAX_TRACK_CHARS, type AnalysisJob, type AnalysisResult, type TrackRefusal } from './analysis-compute';
+import { AnalysisLimiter } from './analysis-limit';
+import { AnalysisWorkerLimit, runAnalysis } from './analysis-pool';
 import { recordingMessages } from './recordings.service';
 
 /**
@@ -23,6 +23,11 @@ import { recordingMessages } from './recordings.service';
  * decoder and computes the report itself from the track and the exercise's settings, never from a
  * client's report. The report is kept with the settings and analysis version it was computed with;
  * a read with other settings (the teacher changed the exercise's makam or tempo) computes it again.
+ *
+ * What it may cost ("What a report may cost"): this thread compares the sizes and counts the body
+ * states with ANALYSIS_LIMITS and does the database work; decoding and the report run in the
+ * analysis worker (analysis-pool.ts), and only for a take that has no analysis yet, within the
+ * user's bucket (analysis-limit.ts).
  */
 
 export const analysisMessages = {
@@ -42,7 +47,26 @@ export const analysisMessages = {
     de: `Die Tonhöhenspur ist zu groß (max. ${ANALYSIS_LIMITS.maxTrackBytes / 1024} KB).`,
     tr: `Perde izi çok büyük (en fazla ${ANALYSIS_LIMITS.maxTrackBytes / 1024} KB).`,
   },
+  tooManyFrames: {
+    de: `Die Tonhöhenspur hat zu viele Messpunkte (max. ${ANALYSIS_LIMITS.maxFrames.toLocaleString('de-DE')}, eine Aufnahme von 60 Minuten).`,
+    tr: `Perde izinde çok fazla ölçüm noktası var (en fazla ${ANALYSIS_LIMITS.maxFrames.toLocaleString('de-DE')}, 60 dakikalık bir kayıt).`,
+  },
+  rateLimited: {
+    de: 'Zu viele Auswertungen in kurzer Zeit. Bitte in einigen Minuten erneut versuchen.',
+    tr: 'Kısa sürede çok fazla değerlendirme istendi. Birkaç dakika sonra tekrar denenmeli.',
+  },
+  busy: {
+    de: 'Der Server wertet gerade viele Aufnahmen aus. Bitte gleich noch einmal versuchen.',
+    tr: 'Sunucu şu anda çok sayıda kaydı değerlendiriyor. Biraz sonra tekrar denenmeli.',
+  },
+  workerLimits: {
+    de: 'Die Auswertung dieser Aufnahme hat zu lange gedauert und wurde abgebrochen. Bitte später erneut versuchen.',
+    tr: 'Bu kaydın değerlendirilmesi çok uzun sürdü ve durduruldu. Daha sonra tekrar denenmeli.',
+  },
 } satisfies Record<string, Msg>;
+
+/** Seconds a client should wait after a 503 of the analysis. */
+const RETRY_AFTER_S = 60;
 
 type Target = {
   id: number;
@@ -79,7 +103,6 @@ async function findTarget(db: DbOrTx, user: AuthUser, id: number): Promise<Targe
 }
 
 type AnalysisRow = {
-  track: string;
   computed_by: AnalysisComputedBy;
   computed_at: Date | string;
   report: unknown;
@@ -91,10 +114,16 @@ type AnalysisRow = {
 async function findAnalysis(db: DbOrTx, schoolId: number, recordingId: number): Promise<AnalysisRow | null> {
   const [a] = await rows<AnalysisRow>(
     db,
-    sql`select encode(a.track, 'base64') as track, a.computed_by, a.computed_at, a.report, a.analysis_version, a.settings_key, a.report_at
+    sql`select a.computed_by, a.computed_at, a.report, a.analysis_version, a.settings_key, a.report_at
         from recording_analyses a where a.recording_id = ${recordingId} and a.school_id = ${schoolId}`,
   );
   return a ?? null;
+}
+
+/** The stored track as base64 (only read when the report must be computed again). */
+async function findTrack(db: DbOrTx, schoolId: number, recordingId: number): Promise<string | null> {
+  const [a] = await rows<{ track: string }>(db, sql`select encode(track, 'base64') as track from recording_analyses where recording_id = ${recordingId} and school_id = ${schoolId}`);
+  return a?.track ?? null;
 }
 
 /** The settings the report uses: the exercise's makam and durak, its tempo in its written unit. */
@@ -106,91 +135,128 @@ export function settingsOf(t: Omit<Target, 'id' | 'duration_ms'>): AnalysisSetti
 
 const keyOf = (s: AnalysisSettings) => JSON.stringify([ANALYSIS_VERSION, s.makam, s.durak, s.tempo_bpm, s.tempo_unit]);
 
-/** The report of a track under the exercise's settings (the same function as the Worker and the CLI). */
-export function reportOf(track: PitchTrack, s: AnalysisSettings): ListeningReport {
-  const report = analyzeTrack(track, {
-    makam: s.makam,
-    durak: s.durak,
-    tuning: s.makam ? 'makam' : '12tet',
-    tempo: { bpm: s.tempo_bpm, unit: s.tempo_unit },
-  });
-  // What leaves the server is what the contract describes (a fault here is ours: 500, logged).
-  return listeningReportSchema.parse(report);
-}
-
 const iso = (v: Date | string) => new Date(v).toISOString();
 const missing = () => new AppError(404, analysisMessages.missing, undefined, { code: 'analysis_missing' });
 const badTrack = (msg: Msg) => invalid({ track: msg });
 
-/** Base64 from PostgreSQL's encode() (lines of 76) to bytes. */
-const bytesOf = (b64: string) => fromBase64(b64.replace(/\s+/g, ''), Number.MAX_SAFE_INTEGER);
+/** A track the worker refused: 413 for its size, else 422 on track with the reason's text. */
+function refusal(reason: TrackRefusal): AppError {
+  return reason === 'tooLarge' ? new AppError(413, analysisMessages.tooLarge) : badTrack(analysisMessages[reason]);
+}
+
+/** The worker's answer to a job, its limits as 503 (try again later). */
+async function compute(job: AnalysisJob): Promise<AnalysisResult> {
+  try {
+    return await runAnalysis(job);
+  } catch (e) {
+    if (!(e instanceof AnalysisWorkerLimit)) throw e;
+    const busy = e.reason === 'busy';
+    throw new AppError(
+      503,
+      busy ? analysisMessages.busy : analysisMessages.workerLimits,
+      undefined,
+      { code: busy ? 'analysis_busy' : 'analysis_limits' },
+      { 'retry-after': String(RETRY_AFTER_S) },
+    );
+  }
+}
+
+/** The decoded length of base64 of this many characters (padding aside): compared before anything is decoded. */
+const decodedBytes = (b64: string) => Math.floor((b64.length * 3) / 4) - (b64.endsWith('==') ? 2 : b64.endsWith('=') ? 1 : 0);
 
 export class AnalysisService {
-  constructor(private readonly db: Db) {}
+  private readonly limiter: AnalysisLimiter;
+  /** Reports being computed again (GET), by recording and settings: readers at the same moment share one job. */
+  private readonly recomputing = new Map<string, Promise<{ report: ListeningReport; reportAt: Date | string }>>();
+
+  constructor(private readonly db: Db) {
+    this.limiter = new AnalysisLimiter(db);
+  }
 
   /** GET: the report from the stored track under the exercise's current settings (kept until they change). */
   async get(user: AuthUser, recordingId: number): Promise<RecordingAnalysis> {
     if (user.role === 'admin') throw forbidden();
     const target = await findTarget(this.db, user, recordingId);
     if (!target) throw notFound(recordingMessages.notFound);
-    const row = await findAnalysis(this.db, user.schoolId, recordingId);
+    return this.stored(user.schoolId, recordingId, target);
+  }
+
+  /** The stored analysis under the target's current settings; computed again (in the worker, once) when they changed. */
+  private async stored(schoolId: number, recordingId: number, target: Target): Promise<RecordingAnalysis> {
+    const row = await findAnalysis(this.db, schoolId, recordingId);
     if (!row) throw missing();
     const settings = settingsOf(target);
     const key = keyOf(settings);
     const kept = row.settings_key === key ? listeningReportSchema.safeParse(row.report) : null;
     if (kept?.success) return this.answer(recordingId, row, settings, kept.data, row.report_at);
     // Settings or method changed since: compute again from the stored track, and keep it.
-    const bytes = bytesOf(row.track);
-    const decoded = bytes ? decodeTrack(bytes, { maxBytes: ANALYSIS_LIMITS.maxTrackBytes }) : null;
-    if (!decoded?.ok) throw new Error(`stored track of recording ${recordingId} is unreadable: ${decoded?.error ?? 'base64'}`);
-    const report = reportOf(decoded.track, settings);
+    const flight = `${recordingId}|${key}`;
+    let p = this.recomputing.get(flight);
+    if (!p) {
+      p = this.recompute(schoolId, recordingId, settings, key).finally(() => this.recomputing.delete(flight));
+      this.recomputing.set(flight, p);
+    }
+    const { report, reportAt } = await p;
+    return this.answer(recordingId, row, settings, report, reportAt);
+  }
+
+  private async recompute(schoolId: number, recordingId: number, settings: AnalysisSettings, key: string) {
+    const track = await findTrack(this.db, schoolId, recordingId);
+    if (track === null) throw missing();
+    const r = await compute({ kind: 'stored', data: track, settings });
+    if (!r.ok) throw new Error(`the report of recording ${recordingId} could not be computed again: ${'error' in r ? r.error : r.refused}`);
     const [u] = await rows<{ report_at: Date | string }>(
       this.db,
-      sql`update recording_analyses set report = ${JSON.stringify(report)}::jsonb, analysis_version = ${ANALYSIS_VERSION}, settings_key = ${key}, report_at = now()
-          where recording_id = ${recordingId} and school_id = ${user.schoolId} returning report_at`,
+      sql`update recording_analyses set report = ${JSON.stringify(r.report)}::jsonb, analysis_version = ${ANALYSIS_VERSION}, settings_key = ${key}, report_at = now()
+          where recording_id = ${recordingId} and school_id = ${schoolId} returning report_at`,
     );
-    return this.answer(recordingId, row, settings, report, u?.report_at ?? new Date());
+    return { report: r.report, reportAt: u?.report_at ?? new Date() };
   }
 
   /**
-   * PUT: a browser's track for the take. Checked (base64, the bounded decoder, its counts, its hop,
-   * not longer than the take), the report computed here, stored. The first track sent is kept: a
-   * second one (the teacher's browser while the student's was on its way) answers 200 with the stored
-   * analysis; a new one answers 201.
+   * PUT: a browser's track for the take. The sizes and counts the body states are checked here
+   * (413, 422); a take that has an analysis answers it (200) without decoding anything; otherwise
+   * the user's bucket is charged (429 when empty) and the worker decodes and checks the track
+   * (base64, the bounded decoder, its counts and hop, not longer than the take) and computes the
+   * report, which is stored (201). The first track sent is kept: one that arrives while another is
+   * computed (the teacher's browser racing the student's) answers 200 with the stored analysis.
    */
   async put(user: AuthUser, recordingId: number, body: AnalysisPutBody): Promise<{ created: boolean; analysis: RecordingAnalysis }> {
     if (user.role !== 'student' && user.role !== 'teacher') throw forbidden();
     const target = await findTarget(this.db, user, recordingId);
     if (!target) throw notFound(recordingMessages.notFound);
     const t = body.track;
-    const bytes = fromBase64(t.data, Math.ceil((ANALYSIS_LIMITS.maxTrackBytes * 4) / 3) + 4);
-    if (!bytes) {
-      if (t.data.length > Math.ceil((ANALYSIS_LIMITS.maxTrackBytes * 4) / 3) + 4) throw new AppError(413, analysisMessages.tooLarge);
-      throw badTrack(analysisMessages.notBase64);
-    }
-    if (bytes.length > ANALYSIS_LIMITS.maxTrackBytes) throw new AppError(413, analysisMessages.tooLarge);
-    const decoded = decodeTrack(bytes, { maxBytes: ANALYSIS_LIMITS.maxTrackBytes });
-    if (!decoded.ok) throw badTrack(analysisMessages.unreadable);
-    const track = decoded.track;
-    if (track.f0.length !== t.frames || track.onsetsMs.length !== t.onsets || Math.abs(track.hopMs - t.hop_ms) > 0.05) throw badTrack(analysisMessages.counts);
-    if (track.hopMs < ANALYSIS_LIMITS.minHopMs || track.hopMs > ANALYSIS_LIMITS.maxHopMs) throw badTrack(analysisMessages.hop);
-    const lastOnset = track.onsetsMs[track.onsetsMs.length - 1] ?? 0;
-    const limit = target.duration_ms + ANALYSIS_LIMITS.slackMs;
-    if (track.f0.length * track.hopMs > limit || lastOnset > limit) throw badTrack(analysisMessages.tooLong);
+    if (t.data.length > MAX_TRACK_CHARS || decodedBytes(t.data) > ANALYSIS_LIMITS.maxTrackBytes) throw new AppError(413, analysisMessages.tooLarge);
+    if (t.hop_ms < ANALYSIS_LIMITS.minHopMs || t.hop_ms > ANALYSIS_LIMITS.maxHopMs) throw badTrack(analysisMessages.hop);
+    if (t.frames > ANALYSIS_LIMITS.maxFrames) throw badTrack(analysisMessages.tooManyFrames);
+    const limitMs = target.duration_ms + ANALYSIS_LIMITS.slackMs;
+    if (t.frames * t.hop_ms > limitMs) throw badTrack(analysisMessages.tooLong);
+
+    // Stored already: its analysis, and nothing of this track is read.
+    const existing = await findAnalysis(this.db, user.schoolId, recordingId);
+    if (existing) return { created: false, analysis: await this.stored(user.schoolId, recordingId, target) };
+
+    const retryAfter = await this.limiter.take(user.id, t.frames * t.hop_ms);
+    if (retryAfter > 0) throw new AppError(429, analysisMessages.rateLimited, undefined, undefined, { 'retry-after': String(retryAfter) });
 
     const settings = settingsOf(target);
-    const report = reportOf(track, settings);
+    const r = await compute({ kind: 'track', data: t.data, declared: { frames: t.frames, onsets: t.onsets, hop_ms: t.hop_ms }, limitMs, settings });
+    if (!r.ok) {
+      if ('refused' in r) throw refusal(r.refused);
+      throw new Error(`the report of recording ${recordingId} could not be computed: ${r.error}`);
+    }
     const by: AnalysisComputedBy = user.role;
-    const inserted = await rows<{ recording_id: number }>(
+    const [inserted] = await rows<{ computed_at: Date | string; report_at: Date | string }>(
       this.db,
       sql`insert into recording_analyses (recording_id, school_id, track, track_version, computed_by, report, analysis_version, settings_key)
-          values (${recordingId}, ${user.schoolId}, decode(${toBase64(bytes)}, 'base64'), ${t.version}, ${by}, ${JSON.stringify(report)}::jsonb, ${ANALYSIS_VERSION}, ${keyOf(settings)})
-          on conflict (recording_id) do nothing returning recording_id`,
+          values (${recordingId}, ${user.schoolId}, decode(${r.data}, 'base64'), ${t.version}, ${by}, ${JSON.stringify(r.report)}::jsonb, ${ANALYSIS_VERSION}, ${keyOf(settings)})
+          on conflict (recording_id) do nothing returning computed_at, report_at`,
     );
-    return { created: inserted.length > 0, analysis: await this.get(user, recordingId) };
+    if (!inserted) return { created: false, analysis: await this.stored(user.schoolId, recordingId, target) };
+    return { created: true, analysis: this.answer(recordingId, { computed_by: by, computed_at: inserted.computed_at }, settings, r.report, inserted.report_at) };
   }
 
-  private answer(recordingId: number, row: AnalysisRow, settings: AnalysisSettings, report: ListeningReport, reportAt: Date | string): RecordingAnalysis {
+  private answer(recordingId: number, row: Pick<AnalysisRow, 'computed_by' | 'computed_at'>, settings: AnalysisSettings, report: ListeningReport, reportAt: Date | string): RecordingAnalysis {
     return {
       recording_id: recordingId,
       computed_by: row.computed_by,

@@ -6,10 +6,12 @@ import { storeTrack } from '@contract/listening/analyze';
 import { encodeTrack, toBase64 } from '@contract/listening/encoding';
 import type { StoredTrack } from '@contract/listening/schema';
 import { planTake, rng, synthTrack } from '@contract/listening/testing/synth';
-import type { PitchTrack } from '@contract/listening/track';
+import { HOP_MS, MAX_SECONDS, type PitchTrack } from '@contract/listening/track';
 import { ANALYSIS_LIMITS, type RecordingAnalysis } from '@contract/recording-analysis';
 import { rows } from '../../db/client';
 import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { analysisMessages } from './analysis.service';
+import { analysisWorkerStats, setAnalysisWorkerLimits } from './analysis-pool';
 
 /**
  * A take's analysis (docs/decisions/listening.md, "Where it runs"): a browser PUTs the track, the
@@ -173,6 +175,7 @@ describe('what PUT refuses', () => {
       ['counts', { ...good, frames: good.frames + 1 }],
       ['onsets', { ...good, onsets: 5 }],
       ['hop', storeTrack({ hopMs: 2, f0: new Float32Array(400).fill(220), onsetsMs: [] })],
+      ['a hop finer than the browser\'s', storeTrack({ hopMs: 10, f0: new Float32Array(400).fill(220), onsetsMs: [] })],
       ['longer than the take', storeTrack({ hopMs: 20, f0: new Float32Array(800).fill(220), onsetsMs: [] })],
       ['version', { ...good, version: 2 }],
       ['missing data', { version: 1, hop_ms: 20, frames: 1, onsets: 0 }],
@@ -204,17 +207,148 @@ describe('what PUT refuses', () => {
   it('200 corrupted tracks: a 422 or a stored analysis, never a server error', async () => {
     const rand = rng(42);
     const base = encodeTrack(hicazTrack(9).track);
+    // ten students, twenty tracks each: a track costs at most its 2-minute take, so no bucket runs dry
+    const students = await Promise.all(Array.from({ length: 10 }, () => t.student(teacher)));
     for (let i = 0; i < 200; i++) {
-      const r = await recording();
+      const r = await recording({ of: students[i % 10] });
       const bytes = base.slice(0, 14 + Math.floor(rand() * (base.length - 14)) + (i % 3 === 0 ? base.length : 0));
       for (let k = 0; k < 1 + Math.floor(rand() * 8); k++) bytes[Math.floor(rand() * bytes.length)] = Math.floor(rand() * 256);
       // the counts as the (corrupted) header states them, so that the decoder itself is exercised
       const v = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
       const header = { hop_ms: Math.max(1, v.getUint16(4, true) / 10), frames: Math.min(v.getUint32(6, true), 180_000), onsets: Math.min(v.getUint32(10, true), 500_000) };
-      const res = await put(r.id, student, { version: 1, ...header, data: toBase64(bytes) });
+      const res = await put(r.id, students[i % 10]!, { version: 1, ...header, data: toBase64(bytes) });
       expect([201, 422], res.body).toContain(res.statusCode);
     }
   }, 60_000);
+});
+
+/** A 60-minute take at the browser's hop (the most ANALYSIS_LIMITS allows but the slack), as stored. */
+function hourLong(seed = 21): StoredTrack {
+  const take = planTake({ seed, makam: 'hicaz', notes: 8200 });
+  const frames = (MAX_SECONDS * 1000) / HOP_MS;
+  const f0 = synthTrack(take, seed, HOP_MS).f0.slice(0, frames);
+  return storeTrack({ hopMs: HOP_MS, f0, onsetsMs: take.notes.map((n) => Math.round(n.startMs)).filter((ms) => ms < frames * HOP_MS) });
+}
+
+describe('what a report may cost (docs/decisions/listening.md, "What a report may cost")', () => {
+  const hour = hourLong();
+
+  it('a PUT for a take that has an analysis answers it (200) without decoding or computing anything', async () => {
+    const r = await recording();
+    expect((await put(r.id, student, storeTrack(hicazTrack(12).track))).statusCode).toBe(201);
+    const before = analysisWorkerStats().jobs;
+    const again = await put(r.id, teacher, storeTrack(hicazTrack(13).track));
+    expect(again.statusCode).toBe(200);
+    expect((again.json() as RecordingAnalysis).computed_by).toBe('student');
+    // bytes that are no track at all: not read either
+    expect((await put(r.id, teacher, { version: 1, hop_ms: 20, frames: 10, onsets: 0, data: toBase64(randomBytes(3000)) })).statusCode).toBe(200);
+    expect((await call('GET', `/api/recordings/${r.id}/analysis`, parent)).statusCode).toBe(200);
+    expect(analysisWorkerStats().jobs).toBe(before);
+  });
+
+  it('a read after the settings changed computes once, however many read at the same moment', async () => {
+    const r = await recording();
+    expect((await put(r.id, student, storeTrack(hicazTrack(14).track))).statusCode).toBe(201);
+    await t.db.execute(sql`update exercises set makam = 'rast' where id = ${r.exerciseId}`);
+    t.forgetReads();
+    const before = analysisWorkerStats().jobs;
+    const reads = await Promise.all([student, teacher, parent, teacher].map((who) => call('GET', `/api/recordings/${r.id}/analysis`, who)));
+    for (const g of reads) expect((g.json() as RecordingAnalysis).settings.makam).toBe('rast');
+    expect(analysisWorkerStats().jobs).toBe(before + 1);
+    expect((await call('GET', `/api/recordings/${r.id}/analysis`, teacher)).statusCode).toBe(200);
+    expect(analysisWorkerStats().jobs).toBe(before + 1); // kept
+  });
+
+  it(`more than ${ANALYSIS_LIMITS.maxFrames} frames or a hop under ${ANALYSIS_LIMITS.minHopMs} ms: 422 on track in German and Turkish, before anything is decoded`, async () => {
+    const r = await recording({ durationMs: 4 * 60 * 60_000 });
+    const before = analysisWorkerStats().jobs;
+    const tooMany = storeTrack({ hopMs: HOP_MS, f0: new Float32Array(ANALYSIS_LIMITS.maxFrames + 1).fill(220), onsetsMs: [] });
+    const fine = storeTrack({ hopMs: 10, f0: new Float32Array(1000).fill(220), onsetsMs: [] });
+    for (const [track, msg] of [
+      [tooMany, analysisMessages.tooManyFrames],
+      [fine, analysisMessages.hop],
+    ] as const) {
+      const de = await put(r.id, student, track);
+      expect(de.statusCode, de.body).toBe(422);
+      expect(de.json()).toEqual({ message: 'Bitte überprüfen Sie Ihre Eingaben', errors: { track: [msg.de] } });
+      const tr = await call('PUT', `/api/recordings/${r.id}/analysis?language=tr`, student, { track });
+      expect(tr.statusCode).toBe(422);
+      expect((tr.json() as { errors: { track: string[] } }).errors.track).toEqual([msg.tr]);
+    }
+    expect(analysisMessages.tooManyFrames.de).toContain('180.250');
+    expect(analysisMessages.hop.de).toContain('20–100 ms');
+    expect(analysisWorkerStats().jobs).toBe(before);
+    expect(await analysisRows(r.id)).toBe(0);
+  });
+
+  it('a 60-minute take at the browser\'s hop fits: stored with its report', { timeout: 60_000 }, async () => {
+    expect(hour.frames).toBeLessThanOrEqual(ANALYSIS_LIMITS.maxFrames);
+    const who = await t.student(teacher);
+    const r = await recording({ durationMs: MAX_SECONDS * 1000, of: who });
+    const res = await put(r.id, who, hour);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((res.json() as RecordingAnalysis).report.duration_ms).toBe(MAX_SECONDS * 1000);
+  });
+
+  it('each user has two hours of take analysed at once, then 429 with Retry-After: counted in one step, also for PUTs at the same moment', { timeout: 120_000 }, async () => {
+    const who = await t.student(teacher);
+    const takes = await Promise.all([0, 1, 2, 3].map(() => recording({ durationMs: MAX_SECONDS * 1000, of: who })));
+    const before = analysisWorkerStats().jobs;
+    const sent = await Promise.all(takes.map((r) => put(r.id, who, hour)));
+    expect(sent.map((r) => r.statusCode).sort()).toEqual([201, 201, 429, 429]);
+    expect(analysisWorkerStats().jobs).toBe(before + 2); // the refused ones computed nothing
+    const refused = sent.find((r) => r.statusCode === 429)!;
+    expect(refused.json()).toEqual({ message: analysisMessages.rateLimited.de });
+    // an hour of take comes back in two minutes
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(60);
+    expect(wait).toBeLessThanOrEqual(120);
+    const left = takes.filter((_, i) => sent[i]!.statusCode === 429);
+    const tr = await call('PUT', `/api/recordings/${left[0]!.id}/analysis?language=tr`, who, { track: hour });
+    expect(tr.statusCode).toBe(429);
+    expect(tr.json()).toEqual({ message: analysisMessages.rateLimited.tr });
+    // what is stored still answers, and others are not limited by this student's bucket
+    const stored = takes.find((_, i) => sent[i]!.statusCode === 201)!;
+    expect((await put(stored.id, who, hour)).statusCode).toBe(200);
+    const other = await recording();
+    expect((await put(other.id, student, storeTrack(hicazTrack(16).track))).statusCode).toBe(201);
+    for (const r of left) expect(await analysisRows(r.id)).toBe(0);
+  });
+
+  it('a report past the worker\'s time limit: 503 with its text and Retry-After; the worker is replaced and the next take is analysed', { timeout: 60_000 }, async () => {
+    const who = await t.student(teacher);
+    const r = await recording({ durationMs: MAX_SECONDS * 1000, of: who });
+    const started = analysisWorkerStats().started;
+    const restore = setAnalysisWorkerLimits({ timeMs: 5 });
+    try {
+      const res = await put(r.id, who, hour);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json()).toEqual({ message: analysisMessages.workerLimits.de, code: 'analysis_limits' });
+      expect(res.headers['retry-after']).toBe('60');
+    } finally {
+      await restore();
+    }
+    expect(await analysisRows(r.id)).toBe(0);
+    const again = await put(r.id, who, storeTrack(hicazTrack(17).track));
+    expect(again.statusCode, again.body).toBe(201);
+    expect(analysisWorkerStats().started).toBeGreaterThan(started);
+  });
+
+  it('a full queue: 503 analysis_busy at once, nothing stored', { timeout: 60_000 }, async () => {
+    const [a, b] = await Promise.all([t.student(teacher), t.student(teacher)]);
+    const ra = await recording({ durationMs: MAX_SECONDS * 1000, of: a });
+    const rb = await recording({ durationMs: MAX_SECONDS * 1000, of: b });
+    const restore = setAnalysisWorkerLimits({ workers: 1, queueJobs: 0 });
+    try {
+      const [first, second] = await Promise.all([put(ra.id, a, hour), put(rb.id, b, hour)]);
+      expect([first.statusCode, second.statusCode].sort()).toEqual([201, 503]);
+      const busy = first.statusCode === 503 ? first : second;
+      expect(busy.json()).toEqual({ message: analysisMessages.busy.de, code: 'analysis_busy' });
+      expect(busy.headers['retry-after']).toBe('60');
+    } finally {
+      await restore();
+    }
+  });
 });
 
 describe('privacy', () => {

@@ -328,7 +328,8 @@ export default async function recordingsRoutes(fastify: FastifyInstance) {
     },
   );
 
-  // What the app heard in a take (docs/decisions/listening.md, "Where it runs").
+  // What the app heard in a take (docs/decisions/listening.md, "Where it runs"; what it may cost:
+  // "What a report may cost" — decoded and computed in a worker, bounded, charged to the user).
   app.get(
     '/api/recordings/:id/analysis',
     {
@@ -338,10 +339,12 @@ export default async function recordingsRoutes(fastify: FastifyInstance) {
         description:
           "The take's intonation and tempo report, computed by the server from the stored pitch track and the exercise's current settings (makam and durak, else 12-TET; tempo in its unit): " +
           'for the owning student, their teacher and their guardians (anyone else 404; an administrator 403). ' +
-          '404 with code analysis_missing while no browser has sent the track yet (the student\'s or teacher\'s browser then computes it and PUTs it).',
+          '404 with code analysis_missing while no browser has sent the track yet (the student\'s or teacher\'s browser then computes it and PUTs it). ' +
+          'When the settings changed since the report was computed, it is computed again in the analysis worker; 503 with code analysis_busy (its queue is full) or ' +
+          'analysis_limits (out of its time or memory) and Retry-After when it cannot be now.',
         params: idParams,
         querystring: languageOnlyQuery,
-        response: { 200: recordingAnalysisSchema, ...errorResponsesOf(401, 403), 404: analysisErrorSchema },
+        response: { 200: recordingAnalysisSchema, ...errorResponsesOf(401, 403), 404: analysisErrorSchema, 503: analysisErrorSchema },
       },
     },
     async (req) => analyses.get(currentUser(req), req.params.id),
@@ -356,13 +359,23 @@ export default async function recordingsRoutes(fastify: FastifyInstance) {
         tags: ['recordings'],
         description:
           'A browser sends the pitch track and onsets it computed from the take (contract/listening/encoding.ts as base64; at most ' +
-          `${ANALYSIS_LIMITS.maxTrackBytes / 1024} KiB decoded → 413; read by the bounded decoder, its counts checked, hop ${ANALYSIS_LIMITS.minHopMs}–${ANALYSIS_LIMITS.maxHopMs} ms, ` +
-          `not longer than the take + ${ANALYSIS_LIMITS.slackMs / 1000} s → else 422 on track). The server computes the report itself (no client report is accepted). ` +
-          'The owning student or their teacher; the first track sent is kept: 201 when stored, 200 with the stored analysis when one existed.',
+          `${ANALYSIS_LIMITS.maxTrackBytes / 1024} KiB decoded → 413; hop ${ANALYSIS_LIMITS.minHopMs}–${ANALYSIS_LIMITS.maxHopMs} ms, at most ${ANALYSIS_LIMITS.maxFrames} frames ` +
+          `(a 60-minute take), not longer than the take + ${ANALYSIS_LIMITS.slackMs / 1000} s → else 422 on track; read by the bounded decoder and its counts checked → else 422 on track). ` +
+          'The server computes the report itself (no client report is accepted), in its analysis worker. ' +
+          'The owning student or their teacher; the first track sent is kept: 201 when stored, 200 with the stored analysis when one existed (nothing of the track is read). ' +
+          `Each user may have ${ANALYSIS_LIMITS.bucketMs / 3_600_000} hours of take analysed at once, refilled at ${ANALYSIS_LIMITS.refillMsPerMinute / 60_000} minutes of take a minute ` +
+          `(a track costs its length, at least ${ANALYSIS_LIMITS.minCostMs / 1000} s): beyond, 429 with Retry-After. ` +
+          '503 with code analysis_busy (the analysis queue is full) or analysis_limits (out of the worker\'s time or memory) and Retry-After: try again later.',
         params: idParams,
         querystring: languageOnlyQuery,
         body: analysisPutBody,
-        response: { 200: recordingAnalysisSchema, 201: recordingAnalysisSchema, ...errorResponsesOf(401, 403, 404), ...bodyErrors },
+        response: {
+          200: recordingAnalysisSchema,
+          201: recordingAnalysisSchema,
+          ...errorResponsesOf(401, 403, 404, 429),
+          ...bodyErrors,
+          503: analysisErrorSchema,
+        },
       },
     },
     async (req, reply) => {

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeTrack } from '@contract/listening/analyze';
+import { planTake, synthTrack } from '@contract/listening/testing/synth';
+import { REPO_ROOT, freePort } from '../../test/crash-helpers';
+import { makeWav } from './sample-recordings';
+
+/**
+ * The analysis worker in the production form (docs/decisions/listening.md, "What a report may
+ * cost"): the server bundled by esbuild as scripts/build-if-needed.mjs does — with the worker as an
+ * entry of its own, dist/server/analysis-worker.mjs — and run by plain node with the 128 MB heap of
+ * `npm start`. The bundled server finds its worker beside it and a take's track gets its report.
+ */
+const ENTRY = 'analysis-worker=server/modules/recordings/analysis-worker.ts';
+const outDir = join(REPO_ROOT, 'dist', `analysis-test-${randomBytes(4).toString('hex')}`);
+const dataDir = mkdtempSync(join(tmpdir(), 'analysis-bundle-'));
+let proc: ChildProcess;
+let url: string;
+let output = '';
+
+beforeAll(async () => {
+  // the entries and options of scripts/build-if-needed.mjs, into a folder two levels below the project like dist/server
+  await build({
+    entryPoints: [join(REPO_ROOT, 'server/main.ts'), { in: join(REPO_ROOT, 'server/modules/recordings/analysis-worker.ts'), out: 'analysis-worker' }],
+    bundle: true,
+    splitting: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'warning',
+  });
+  const port = await freePort();
+  url = `http://127.0.0.1:${port}`;
+  proc = spawn(process.execPath, ['--max-old-space-size=128', '--max-semi-space-size=8', join(outDir, 'main.mjs')], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', STATIC_DIR: join(REPO_ROOT, 'no-web-build') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  proc.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited during start:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not answer:\n${output}`);
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}, 120_000);
+
+afterAll(async () => {
+  if (proc && proc.exitCode === null) {
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGINT');
+    await exited;
+  }
+  rmSync(outDir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('the bundled server (node dist/…/main.mjs, 128 MB heap)', () => {
+  it('builds the worker where `npm start` builds the server', () => {
+    expect(readFileSync(join(REPO_ROOT, 'scripts/build-if-needed.mjs'), 'utf8')).toContain(`'${ENTRY}'`);
+    expect(existsSync(join(outDir, 'analysis-worker.mjs'))).toBe(true);
+  });
+
+  it("computes a take's report in its bundled worker", { timeout: 60_000 }, async () => {
+    const login = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ayse@example.com', password: 'demo1234' }),
+    });
+    expect(login.status, output).toBe(200);
+    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const tasks = (await (await fetch(`${url}/api/submissions?status=open`, { headers: auth })).json()) as Array<{ id: number }>;
+    let recordingId: number | undefined;
+    for (const t of tasks) {
+      const fd = new FormData();
+      fd.append('duration_ms', '30000');
+      fd.append('file', new Blob([new Uint8Array(makeWav(30_000))], { type: 'audio/wav' }), 'take.wav');
+      const r = await fetch(`${url}/api/submissions/${t.id}/recordings`, { method: 'POST', headers: auth, body: fd });
+      if (r.status === 201) {
+        recordingId = ((await r.json()) as { id: number }).id;
+        break;
+      }
+    }
+    expect(recordingId, `no demo task took a recording: ${output}`).toBeDefined();
+    const take = planTake({ seed: 3, makam: 'hicaz', notes: 40 });
+    const track = synthTrack(take, 3);
+    const frames = Math.min(track.f0.length, 1400);
+    const stored = storeTrack({ hopMs: 20, f0: track.f0.slice(0, frames), onsetsMs: take.notes.map((n) => Math.round(n.startMs)).filter((ms) => ms < frames * 20) });
+    const res = await fetch(`${url}/api/recordings/${recordingId}/analysis`, { method: 'PUT', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ track: stored }) });
+    const body = (await res.json()) as { report?: { duration_ms: number } };
+    expect(res.status, `${JSON.stringify(body)}\n${output}`).toBe(201);
+    expect(body.report?.duration_ms).toBe(frames * 20);
+    expect(proc.exitCode, output).toBeNull();
+    expect(output).not.toMatch(/could not start/);
+  });
+});
