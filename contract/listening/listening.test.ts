@@ -5,7 +5,8 @@ import { makamReport, parseKey, westernReport } from './intonation';
 import { listeningReportSchema, storedTrackSchema } from './schema';
 import { audioTrack, directTrack, hardAudioTrack, measure, measureTempo } from './testing/accuracy';
 import { planTake, rng, synthAudio, synthTrack } from './testing/synth';
-import { trackFromPcm, type PitchTrack } from './track';
+import { PitchDetector } from 'pitchy';
+import { CLARITY, decimate, detectOnsets, MAX_HZ, MIN_HZ, TrackBuilder, trackFromPcm, type PitchTrack } from './track';
 
 // What runs where: docs/decisions/listening.md ("Tests").
 
@@ -27,6 +28,73 @@ describe('pitch track from PCM', () => {
     expect(storedTrackSchema.parse(track)).toEqual(track);
     expect(listeningReportSchema.parse(report)).toEqual(report);
     expect(report.makam?.durak).toBe('Rast');
+  });
+
+  /** The whole-take computation as it was before the builder (decimate all, then every frame). */
+  function wholeTake(pcm: Float32Array, sampleRate: number): PitchTrack {
+    const factor = Math.max(1, Math.floor(sampleRate / 11025));
+    const x = decimate(pcm, factor);
+    const sr = sampleRate / factor;
+    const win = 1024;
+    const hop = (sr * 20) / 1000;
+    const frames = Math.max(0, Math.floor((x.length / sr) * (1000 / 20)));
+    const f0 = new Float32Array(frames);
+    const rms = new Float32Array(frames);
+    const buf = new Float32Array(win);
+    const detector = PitchDetector.forFloat32Array(win);
+    detector.minVolumeDecibels = -70;
+    let loudest = 0;
+    for (let i = 0; i < frames; i++) {
+      const start = Math.round(i * hop) - win / 2;
+      let e = 0;
+      for (let j = 0; j < win; j++) {
+        const k = start + j;
+        const v = k >= 0 && k < x.length ? (x[k] as number) : 0;
+        buf[j] = v;
+        e += v * v;
+      }
+      const r = Math.sqrt(e / win);
+      rms[i] = r;
+      if (r > loudest) loudest = r;
+      if (r < 1e-5) continue;
+      const [hz, clarity] = detector.findPitch(buf, sr);
+      if (clarity >= CLARITY && hz >= MIN_HZ && hz <= MAX_HZ) f0[i] = hz;
+    }
+    for (let i = 0; i < frames; i++) if ((rms[i] as number) < loudest * 10 ** (-45 / 20)) f0[i] = 0;
+    return { hopMs: 20, f0, onsetsMs: detectOnsets(x, sr) };
+  }
+
+  it('gives, fed in pieces of any size, the very track of the whole take at once (only a few thousand samples held)', () => {
+    for (const [sr, seed] of [[44100, 3], [48000, 4], [16000, 6]] as const) {
+      const pcm = synthAudio(planTake({ seed, makam: 'hicaz', notes: 6 }), seed, sr, 'ney', 25);
+      const whole = wholeTake(pcm, sr);
+      expect(whole.onsetsMs.length).toBeGreaterThan(3);
+      expect(trackFromPcm(pcm, sr)).toEqual(whole);
+      const random = rng(seed);
+      for (const largest of [1, 700, 5000, 100_000]) {
+        const b = new TrackBuilder(sr);
+        for (let at = 0; at < pcm.length; ) {
+          const n = largest === 1 ? 1 : 1 + Math.floor(random() * largest);
+          b.push(pcm.slice(at, at + n));
+          at += n;
+          if (largest === 1 && at > 3000) {
+            b.push(pcm.slice(at));
+            break;
+          }
+        }
+        expect(b.finish(), `${sr} Hz, pieces up to ${largest}`).toEqual(whole);
+      }
+    }
+  }, 60_000);
+
+  it('cuts a take at an hour and says it is full', () => {
+    const b = new TrackBuilder(8000, { onsets: false });
+    const second = new Float32Array(8000);
+    for (let i = 0; i < 3601 && !b.full; i++) b.push(second);
+    expect(b.full).toBe(true);
+    expect(b.samples).toBe(3600 * 8000);
+    b.push(second);
+    expect(b.finish().f0.length).toBe(3600 * 50);
   });
 
   it('rejects an impossible sample rate', () => {

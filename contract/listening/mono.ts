@@ -1,5 +1,12 @@
 import { MAX_SECONDS } from './track';
 
+/** The first `n` samples of each plane (channel), averaged, in an array of their own. */
+export function mixToMono(planes: readonly Float32Array[], n: number): Float32Array {
+  const out = new Float32Array(n);
+  for (const p of planes) for (let i = 0; i < n; i++) out[i] = (out[i] as number) + (p[i] ?? 0) / planes.length;
+  return out;
+}
+
 /**
  * Decoded audio arriving in chunks (a codec's output), mixed to mono and gathered, cut at
  * `maxSeconds` (the analysis cuts there too). Shared by the CLI's decoders and the browser's
@@ -26,9 +33,7 @@ export class MonoMix {
   add(planes: Float32Array[], n: number): void {
     const take = Math.min(n, this.maxSeconds * this.rate - this.total);
     if (take <= 0 || !planes.length) return;
-    const out = new Float32Array(take);
-    for (const p of planes) for (let i = 0; i < take; i++) out[i] = (out[i] as number) + (p[i] ?? 0) / planes.length;
-    this.parts.push(out);
+    this.parts.push(mixToMono(planes, take));
     this.total += take;
   }
 

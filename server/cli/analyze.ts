@@ -1,17 +1,18 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { AHENKS, MAKAMS, parseMakamName, rastFrequency, perdeKoma, KOMA_PER_OCTAVE, type AhenkKey } from '@contract/makam';
 import { TEMPO_UNITS, type MakamKey, type TempoUnit } from '@contract/music-keys';
 import { analyzeTrack } from '@contract/listening/analyze';
 import type { ListeningReport } from '@contract/listening/schema';
-import { trackFromHz, trackFromPcm, type PitchTrack } from '@contract/listening/track';
-import { decodeWav } from '@contract/listening/wav';
+import type { PitchTrack } from '@contract/listening/track';
 import { sniffAudio } from '@contract/listening/sniff';
+import { INPUT_LIMITS, InputError, MAX_LINE_CHARS, openInput, PitchLines, readPitchText, readWav, TrackSink } from './read-input';
 
 /**
  * `npm run cli -- analyze`: the listening analysis of the app (contract/listening, the same code a
  * Worker runs) on files, for operators and researchers (docs/decisions/listening.md). Needs no
- * database. Bounded: file sizes, line counts, folder depth and file counts are capped.
+ * database. Bounded: only regular files are read; file sizes, lengths, line counts, folder depth
+ * and file counts are capped; audio is decoded and analysed as it streams (server/cli/read-input.ts).
  */
 
 export const ANALYZE_USAGE =
@@ -20,9 +21,26 @@ export const ANALYZE_USAGE =
   '  The intonation and tempo report of takes: audio files (WAV, MP3, Ogg Opus or Vorbis, WebM with\n' +
   '  Opus as browsers record it), plain pitch tracks (one frequency in Hz per line, 0 for silence;\n' +
   '  --hop is their frame time, default 0.01 s) or folders of them. Makam names with or without\n' +
-  '  diacritics (Uşşak, ussak, Nihavent). --json prints one JSON object per file and line.';
+  '  diacritics (Uşşak, ussak, Nihavent). --json prints one JSON object per file and line.\n' +
+  '  Limits: regular files only (no links to devices, no FIFOs or sockets); a WAV up to 1 GiB, an\n' +
+  '  MP3, Ogg or WebM up to 512 MiB, a pitch track up to 64 MiB and 10,000,000 lines of at most\n' +
+  '  4,096 characters; the first 60 minutes of a take or track are analysed, of a track at most\n' +
+  '  720,000 frames (the rest is cut, and said so); 10 minutes of reading and decoding a file;\n' +
+  '  folders 4 deep, 100,000 files. Audio is decoded and analysed as it is read, so memory stays\n' +
+  '  under about 350 MB whatever the file.';
 
-export const ANALYZE_LIMITS = { maxAudioBytes: 1024 * 1024 * 1024, maxTextBytes: 64 * 1024 * 1024, maxLines: 10_000_000, maxFiles: 100_000, maxDepth: 4 } as const;
+export const ANALYZE_LIMITS = {
+  maxAudioBytes: INPUT_LIMITS.maxWavBytes,
+  maxCompressedBytes: INPUT_LIMITS.maxCompressedBytes,
+  maxTextBytes: INPUT_LIMITS.maxTextBytes,
+  maxLines: INPUT_LIMITS.maxLines,
+  maxFrames: INPUT_LIMITS.maxFrames,
+  maxLineChars: MAX_LINE_CHARS,
+  maxSeconds: INPUT_LIMITS.maxSeconds,
+  maxMs: INPUT_LIMITS.maxMs,
+  maxFiles: 100_000,
+  maxDepth: 4,
+} as const;
 
 const AUDIO = new Set(['.wav', '.wave', '.mp3', '.ogg', '.oga', '.opus', '.webm', '.weba', '.m4a', '.aac', '.flac', '.mp4']);
 const TEXT = new Set(['.txt', '.f0', '.pitch', '.csv', '.tsv', '.dat']);
@@ -126,45 +144,47 @@ export async function collectFiles(paths: string[]): Promise<string[]> {
 
 /** A plain pitch track: one frequency per line (the last number of a line, so 'time hz' works too). */
 export function parsePitchText(text: string, hopS: number): PitchTrack {
-  const hz: number[] = [];
+  const lines = new PitchLines(hopS);
   let start = 0;
-  while (start < text.length) {
-    if (hz.length >= ANALYZE_LIMITS.maxLines) throw new Error(`more than ${ANALYZE_LIMITS.maxLines} lines`);
+  while (start < text.length && !lines.cut) {
     let end = text.indexOf('\n', start);
     if (end < 0) end = text.length;
-    const line = text.slice(start, end).trim();
+    lines.line(text.slice(start, end));
     start = end + 1;
-    if (!line || line.startsWith('#')) continue;
-    const parts = line.split(/[\s,;]+/);
-    const v = Number(parts[parts.length - 1]);
-    if (!Number.isFinite(v)) {
-      if (hz.length === 0) continue; // a header
-      throw new Error(`line ${hz.length + 1}: "${line.slice(0, 40)}" is not a frequency`);
-    }
-    hz.push(v);
   }
-  return trackFromHz(hz, hopS * 1000);
+  return lines.track();
 }
 
-export async function readTrack(file: string, hopS: number): Promise<PitchTrack> {
-  const ext = extname(file).toLowerCase();
-  const size = (await stat(file)).size;
-  if (AUDIO.has(ext)) {
-    if (size > ANALYZE_LIMITS.maxAudioBytes) throw new Error(`${size} bytes, more than ${ANALYZE_LIMITS.maxAudioBytes}`);
-    const bytes = new Uint8Array(await readFile(file));
-    // What the bytes are decides, not the name (a .webm may hold Ogg, a .wav may be an MP3). The
-    // codecs load only when a compressed file comes (the other CLI commands never load them).
-    if (sniffAudio(bytes) !== 'wav') {
-      const { decodeCompressed } = await import('./decode-audio');
-      const decoded = await decodeCompressed(bytes);
-      return trackFromPcm(decoded.pcm, decoded.sampleRate);
+/**
+ * The pitch track of one file, and whether it was cut at 60 minutes. Only a regular file is read
+ * (docs/decisions/listening.md, "CLI"): what its first bytes are decides how, not its name.
+ */
+export async function readTrack(path: string, hopS: number): Promise<{ track: PitchTrack; cut: number | null }> {
+  const file = openInput(path);
+  try {
+    const ext = extname(path).toLowerCase();
+    const head = new Uint8Array(Math.min(file.size, 64 * 1024));
+    file.readAt(head, 0);
+    const format = sniffAudio(head);
+    if (AUDIO.has(ext) || (format !== null && !TEXT.has(ext))) {
+      const sink = new TrackSink();
+      if (format === 'wav') {
+        if (file.size > ANALYZE_LIMITS.maxAudioBytes) throw new InputError(`${file.size} bytes, more than ${ANALYZE_LIMITS.maxAudioBytes} for a WAV`);
+        readWav(file, sink);
+      } else {
+        // The codecs load only when a compressed file comes (the other CLI commands never load them).
+        const { decodeCompressed } = await import('./decode-audio');
+        await decodeCompressed(file, head, sink);
+      }
+      return { track: sink.finish(), cut: sink.cut ? sink.maxSeconds : null };
     }
-    const wav = decodeWav(bytes);
-    if (!wav.ok) throw new Error(wav.error);
-    return trackFromPcm(wav.pcm, wav.sampleRate);
+    if (file.size > ANALYZE_LIMITS.maxTextBytes) throw new InputError(`${file.size} bytes, more than ${ANALYZE_LIMITS.maxTextBytes} for a pitch track`);
+    const lines = new PitchLines(hopS);
+    readPitchText(file, lines, new TrackSink());
+    return { track: lines.track(), cut: lines.cut ? lines.seconds : null };
+  } finally {
+    file.close();
   }
-  if (size > ANALYZE_LIMITS.maxTextBytes) throw new Error(`${size} bytes, more than ${ANALYZE_LIMITS.maxTextBytes} for a pitch track`);
-  return parsePitchText(await readFile(file, 'utf8'), hopS);
 }
 
 type Line = Record<string, unknown>;
@@ -247,7 +267,8 @@ export async function analyzeCommand(argv: string[], out: (line: string) => void
   let failed = 0;
   for (const file of files) {
     try {
-      const track = await readTrack(file, a.hop);
+      const { track, cut } = await readTrack(file, a.hop);
+      if (cut !== null) err(`${file}: cut after ${cut % 60 === 0 ? `${cut / 60} minutes` : `${cut.toFixed(1)} s`}; the rest was not analysed`);
       const report = analyzeTrack(track, { makam: a.makam, durak: a.durak, key: a.key, tuning: a.tuning, a4: a.a4, tempo: { bpm: a.tempo, unit: a.unit } });
       if (a.json) out(JSON.stringify(jsonLine(file, report, a)));
       else out(formatReport(file, report, a));
