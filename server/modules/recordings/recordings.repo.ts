@@ -288,11 +288,13 @@ export async function deleteComment(db: DbOrTx, schoolId: number, id: number): P
   await db.execute(sql`delete from recording_comments where id = ${id} and school_id = ${schoolId}`);
 }
 
-type InboxRow = Omit<InboxItem, 'student' | 'created_at' | 'size'> & { student_id: number; student_name: string; created_at: Date | string; size: number | string };
-
 /**
  * One page of the teacher's unanswered recordings, oldest first: one query, read along the
  * partial index recordings_inbox_idx (teacher_id, created_at, id) where answered_at is null.
+ * The rows come out of the database in the answer's own shape (the student as a JSON object, the
+ * time as ISO text, bigint and counts as numbers by the drivers' parsers), so no row is rebuilt
+ * here: that copy, the time parsed into a Date and written out again, was most of what the page
+ * cost beyond its SQL (docs/decisions/bench-results.md, 2026-12-07).
  */
 export async function findInbox(
   db: DbOrTx,
@@ -300,10 +302,11 @@ export async function findInbox(
   teacherId: number,
   o: { courseId?: number; limit: number; offset: number },
 ): Promise<InboxItem[]> {
-  const result = await rows<InboxRow>(
+  return rows<InboxItem>(
     db,
-    sql`select r.id, r.submission_id, r.student_id, u.name as student_name, s.exercise_title, s.course_id, s.due_date::text as due_date,
-        r.kind, r.mime_type, r.duration_ms, r.size, r.path, r.message, r.created_at,
+    sql`select r.id, r.submission_id, json_build_object('id', u.id, 'name', u.name) as student, s.exercise_title, s.course_id,
+        s.due_date::text as due_date, r.kind, r.mime_type, r.duration_ms, r.size, r.path, r.message,
+        to_char(r.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
         (select count(*)::int from recording_comments c where c.recording_id = r.id and c.school_id = r.school_id) as comments_count
       from recordings r
       join submissions s on s.id = r.submission_id and s.school_id = r.school_id
@@ -313,13 +316,6 @@ export async function findInbox(
       order by r.created_at asc, r.id asc
       limit ${o.limit} offset ${o.offset}`,
   );
-  return result.map(({ student_id, student_name, created_at, size, ...r }) => ({
-    ...r,
-    size: Number(size),
-    comments_count: Number(r.comments_count),
-    student: { id: student_id, name: student_name },
-    created_at: iso(created_at)!,
-  }));
 }
 
 export async function countInbox(db: DbOrTx, schoolId: number, teacherId: number, courseId?: number): Promise<number> {
