@@ -28,9 +28,9 @@ import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
  * other; perf_hooks.monitorEventLoopDelay and the slowest /api/health answer show the stalls
  * (the machine's own hiccups included, hence a looser bound there).
  *
- * The same test against the code that computed the report on the main thread: ~1 s of this
- * thread's CPU per PUT and GET, a max event-loop delay of 2.7–4.4 s, 17–21 /api/health answers in
- * 8–13 s (docs/decisions/listening.md has the figures).
+ * The same test against the code that computed the report on the main thread: 370–440 ms of this
+ * thread's CPU per PUT (stored or not) and GET, a max event-loop delay of 2.7–4.4 s, 17–21
+ * /api/health answers in 8–13 s (docs/decisions/listening.md has the figures).
  */
 
 let t: TestApp;
@@ -184,7 +184,7 @@ describe('the longest take the browser sends does not hold the event loop', () =
 
   it('three at once, sent again, read after a change: /api/health keeps answering', { timeout: 240_000 }, async () => {
     // A stall the requests cause shows in every round; the machine's own hiccups (another
-    // process, a GC) do not: the best of three rounds is held to the bound, every round is shown.
+    // process, a GC) do not: the best of three rounds is held to the bounds, every round is shown.
     const rounds: Round[] = [];
     for (let i = 0; i < 3; i++) {
       const r = await round(stored);
@@ -197,9 +197,11 @@ describe('the longest take the browser sends does not hold the event loop', () =
       if (r.maxDelayMs < 50) break;
     }
     const best = rounds.reduce((a, b) => (b.maxDelayMs < a.maxDelayMs ? b : a));
-    // the main-thread code stalled 2.7 s and more in every round; a busy machine's own hiccups stay far below that
-    expect(best.maxDelayMs, JSON.stringify(rounds)).toBeLessThan(250);
-    expect(best.slowestHealthMs, JSON.stringify(rounds)).toBeLessThan(250);
+    // The main-thread code stalled 2.7–4.4 s in every round on this machine. The clock also counts
+    // the time other processes had the cores (64–570 ms seen with a load average of 12 on two):
+    // the bound here is loose, the CPU per request above is the strict one.
+    expect(best.maxDelayMs, JSON.stringify(rounds)).toBeLessThan(1000);
+    expect(best.slowestHealthMs, JSON.stringify(rounds)).toBeLessThan(1000);
     // and answered: hundreds of /api/health a second (the main-thread code: two)
     expect(best.health / (best.ms / 1000), JSON.stringify(rounds)).toBeGreaterThan(50);
   });
