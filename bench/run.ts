@@ -199,10 +199,11 @@ export function serverBundle(): string {
   }
   const r = spawnSync(
     join(ROOT, 'node_modules', '.bin', 'esbuild'),
-    ['server/main.ts', '--bundle', '--splitting', '--platform=node', '--format=esm', '--packages=external', `--outdir=${dirname(out)}`, '--out-extension:.js=.mjs', '--log-level=warning'],
+    // the analysis worker beside main.mjs, as scripts/build-if-needed.mjs builds it for `npm start`
+    ['server/main.ts', 'analysis-worker=server/modules/recordings/analysis-worker.ts', '--bundle', '--splitting', '--platform=node', '--format=esm', '--packages=external', `--outdir=${dirname(out)}`, '--out-extension:.js=.mjs', '--log-level=warning'],
     { cwd: ROOT, stdio: 'inherit', timeout: 120_000 },
   );
-  if (r.status !== 0) throw new Error('esbuild of server/main.ts failed');
+  if (r.status !== 0) throw new Error('esbuild of server/main.ts and its analysis worker failed');
   return out;
 }
 
