@@ -177,7 +177,8 @@ describe('sign-in rate limit', () => {
   it('50+ failures from one address slow it down but never lock out a correct password of an account not under attack', async () => {
     const teacher = await t.teacher();
     const addr = '10.66.0.1';
-    // at once, as an attacker would: each attempt waits only for what failed before it started
+    // at once, as an attacker would: each attempt waits for the attempts of that address recorded
+    // before it (every sign-in is recorded while its password is checked: server/lib/rate-limit.ts)
     const guesses = await Promise.all(Array.from({ length: 60 }, (_, i) => login(`guess-${i}@example.test`, 'wrong-password', addr)));
     expect(guesses.map((r) => r.statusCode)).toEqual(Array(60).fill(401));
     // the right password of an untouched account signs in from that address, after the wait
