@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COURSE_DESCRIPTION_MAX, COURSE_NAME_MAX } from '@contract/courses-limits';
 import type { Course, CourseBody } from '@contract/courses';
-import { Button } from '@web/components/ui/button';
+import { FormFooter } from '@web/components/ui/form-footer';
 import { TextArea, TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
@@ -62,16 +62,7 @@ export function CourseForm({ open, course, onClose, onSubmit }: CourseFormProps)
       open={open}
       onClose={busy ? () => undefined : onClose}
       title={editing ? t('courses:form.editTitle') : t('courses:form.createTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {busy ? t('courses:form.saving') : editing ? t('common:actions.save') : t('courses:form.create')}
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={busy} onCancel={onClose} submitLabel={busy ? t('courses:form.saving') : editing ? t('common:actions.save') : t('courses:form.create')} />}
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
         <TextField

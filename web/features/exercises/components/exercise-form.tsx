@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { CATEGORIES, DIFFICULTIES } from '@contract/constants';
 import { EXERCISE_LIMITS, PRIORITIES } from '@contract/exercises-limits';
 import type { Exercise, ExerciseCategories } from '@contract/exercises';
-import { Button } from '@web/components/ui/button';
-import { Checkbox, Select, TextArea, TextField } from '@web/components/ui/fields';
+import { FormFooter } from '@web/components/ui/form-footer';
+import { CourseChoice } from '@web/components/course-choice';
+import { Select, TextArea, TextField } from '@web/components/ui/fields';
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
 import { useOpening } from '@web/lib/use-opening';
@@ -150,7 +151,7 @@ export function ExerciseForm({ open, exercise, categories, courses, defaultCours
       size="3xl"
       title={editing ? t('exercises:form.editTitle') : t('exercises:form.createTitle')}
       footer={
-        <>
+        <FormFooter formId={formId} busy={busy} onCancel={onClose} submitLabel={busy ? t('exercises:form.saving') : editing ? t('common:actions.save') : t('exercises:form.create')}>
           {percent !== null && (
             <div className="flex min-w-0 flex-1 items-center gap-3 sm:mr-auto" data-testid="upload-progress">
               <div
@@ -166,13 +167,7 @@ export function ExerciseForm({ open, exercise, categories, courses, defaultCours
               <span className="shrink-0 text-xs text-slate-600 tabular-nums">{t('exercises:form.uploading', { percent: formatPercent(percent, language) })}</span>
             </div>
           )}
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {busy ? t('exercises:form.saving') : editing ? t('common:actions.save') : t('exercises:form.create')}
-          </Button>
-        </>
+        </FormFooter>
       }
     >
       <form id={formId} noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
@@ -283,28 +278,17 @@ export function ExerciseForm({ open, exercise, categories, courses, defaultCours
           idPrefix={formId}
           disabled={busy}
         />
-        <fieldset className="sm:col-span-2">
-          <legend className="mb-1.5 block text-sm font-medium text-slate-700">{t('exercises:form.courses')}</legend>
-          {courses.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-slate-300 px-3 py-2.5 text-sm text-slate-500">{t('exercises:form.noCourses')}</p>
-          ) : (
-            <div className="grid max-h-32 gap-2 overflow-y-auto rounded-lg px-3 py-2.5 ring-1 ring-slate-300 ring-inset sm:grid-cols-2">
-              {courses.map((c) => (
-                <Checkbox
-                  key={c.id}
-                  name="course_ids"
-                  value={c.id}
-                  label={c.name}
-                  checked={v.course_ids.includes(c.id)}
-                  onChange={(e) =>
-                    set('course_ids', e.target.checked ? [...new Set([...v.course_ids, c.id])] : v.course_ids.filter((x) => x !== c.id))
-                  }
-                />
-              ))}
-            </div>
-          )}
-          {errors.course_ids && <p className="mt-1.5 text-xs font-medium text-red-700">{errors.course_ids}</p>}
-        </fieldset>
+        <CourseChoice
+          className="sm:col-span-2"
+          listClassName="grid gap-2 sm:grid-cols-2"
+          idPrefix={formId}
+          legend={t('exercises:form.courses')}
+          empty={t('exercises:form.noCourses')}
+          courses={courses}
+          selected={v.course_ids}
+          onChange={(ids) => set('course_ids', ids)}
+          error={errors.course_ids}
+        />
         <div className="sm:col-span-2">
           <FilePicker
             chosen={files}

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { CheckCircle2, RotateCcw, Trash2, UserPlus, Users } from 'lucide-react';
 import type { Guardian, GuardianAddResponse } from '@contract/guardians';
 import type { Invite } from '@contract/school';
-import { EMAIL_MAX, STUDENT_NAME_MAX } from '@contract/students-limits';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardHeader } from '@web/components/ui/card';
 import { useConfirm } from '@web/components/ui/confirm-dialog';
-import { TextField } from '@web/components/ui/fields';
+import { FormFooter } from '@web/components/ui/form-footer';
+import { PersonEmailField, PersonNameField } from '@web/components/person-fields';
 import { Modal } from '@web/components/ui/modal';
 import { Skeleton } from '@web/components/ui/skeleton';
 import { useToast } from '@web/components/ui/toast';
@@ -252,41 +252,12 @@ function AddGuardianDialog({ studentId, open, onClose }: { studentId: number; op
       title={t('form.title')}
       description={t('form.intro')}
       footer={
-        <>
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={busy} icon={<UserPlus aria-hidden="true" className="size-4" />}>
-            {busy ? t('form.saving') : t('form.submit')}
-          </Button>
-        </>
+        <FormFooter formId={formId} busy={busy} onCancel={close} submitIcon={<UserPlus aria-hidden="true" className="size-4" />} submitLabel={busy ? t('form.saving') : t('form.submit')} />
       }
     >
       <form id={formId} noValidate onSubmit={(e) => void submit(e)} className="space-y-4" data-testid="guardian-form">
-        <TextField
-          ref={nameRef}
-          label={t('form.name')}
-          name="name"
-          required
-          autoComplete="off"
-          maxLength={STUDENT_NAME_MAX}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-        />
-        <TextField
-          ref={emailRef}
-          label={t('form.email')}
-          name="email"
-          type="email"
-          required
-          autoComplete="off"
-          inputMode="email"
-          maxLength={EMAIL_MAX}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <PersonNameField ref={nameRef} label={t('form.name')} value={name} onValue={setName} error={errors.name} />
+        <PersonEmailField ref={emailRef} label={t('form.email')} inputMode="email" value={email} onValue={setEmail} error={errors.email} />
         {errors.form && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
             {errors.form}

@@ -2,9 +2,9 @@ import '@web/features/school/i18n';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InviteCreated } from '@contract/school';
-import { EMAIL_MAX, STUDENT_NAME_MAX } from '@contract/students-limits';
 import { Button } from '@web/components/ui/button';
-import { TextField } from '@web/components/ui/fields';
+import { FormFooter } from '@web/components/ui/form-footer';
+import { PersonEmailField, PersonNameField } from '@web/components/person-fields';
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
 import { useOpening } from '@web/lib/use-opening';
@@ -96,43 +96,11 @@ export function InviteTeacherDialog({ open, onClose, onInvite }: InviteTeacherDi
       size="lg"
       title={t('school:invite.title')}
       description={t('school:invite.text')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {t('school:invite.submit')}
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={busy} onCancel={onClose} submitLabel={t('school:invite.submit')} />}
     >
       <form id={formId} noValidate onSubmit={submit} className="space-y-4">
-        <TextField
-          id={`${formId}-name`}
-          label={t('school:invite.name')}
-          name="name"
-          required
-          autoComplete="off"
-          maxLength={STUDENT_NAME_MAX}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-        />
-        <TextField
-          id={`${formId}-email`}
-          label={t('school:invite.email')}
-          name="email"
-          type="email"
-          inputMode="email"
-          required
-          autoComplete="off"
-          maxLength={EMAIL_MAX}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          hint={t('school:invite.emailHint')}
-          error={errors.email}
-        />
+        <PersonNameField id={`${formId}-name`} label={t('school:invite.name')} value={name} onValue={setName} error={errors.name} />
+        <PersonEmailField id={`${formId}-email`} label={t('school:invite.email')} inputMode="email" value={email} onValue={setEmail} hint={t('school:invite.emailHint')} error={errors.email} />
         {errors.form && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
             {errors.form}

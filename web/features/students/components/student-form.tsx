@@ -1,10 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MIN_LENGTH } from '@contract/constants';
-import { EMAIL_MAX, NOTES_MAX, PASSWORD_MAX, PHONE_MAX, STUDENT_NAME_MAX } from '@contract/students-limits';
+import { NOTES_MAX, PASSWORD_MAX, PHONE_MAX } from '@contract/students-limits';
 import type { Student } from '@contract/students';
-import { Button } from '@web/components/ui/button';
-import { Checkbox, TextArea, TextField } from '@web/components/ui/fields';
+import { FormFooter } from '@web/components/ui/form-footer';
+import { PersonEmailField, PersonNameField } from '@web/components/person-fields';
+import { TextArea, TextField } from '@web/components/ui/fields';
+import { CourseChoice } from '@web/components/course-choice';
 import { Modal } from '@web/components/ui/modal';
 import { isApiError } from '@web/lib/api';
 import { useOpening } from '@web/lib/use-opening';
@@ -42,7 +44,6 @@ const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0
 export function StudentForm({ open, student, courses, defaultCourseIds, onClose, onSubmit }: StudentFormProps) {
   const { t } = useTranslation(['students', 'common']);
   const formId = useId();
-  const coursesLabelId = useId();
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -116,50 +117,17 @@ export function StudentForm({ open, student, courses, defaultCourseIds, onClose,
     }
   }
 
-  const toggleCourse = (id: number, on: boolean) => setCourseIds((ids) => (on ? [...new Set([...ids, id])] : ids.filter((x) => x !== id)));
-
   return (
     <Modal
       open={open}
       onClose={busy ? () => undefined : onClose}
       size="xl"
       title={editing ? t('students:form.editTitle') : t('students:form.createTitle')}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button type="submit" form={formId} loading={busy}>
-            {busy ? t('students:form.saving') : editing ? t('common:actions.save') : t('students:form.create')}
-          </Button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={busy} onCancel={onClose} submitLabel={busy ? t('students:form.saving') : editing ? t('common:actions.save') : t('students:form.create')} />}
     >
       <form id={formId} noValidate onSubmit={submit} className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id={`${formId}-name`}
-          wrapperClassName="sm:col-span-2"
-          label={t('students:form.name')}
-          name="name"
-          required
-          autoComplete="off"
-          maxLength={STUDENT_NAME_MAX}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-        />
-        <TextField
-          id={`${formId}-email`}
-          label={t('students:form.email')}
-          name="email"
-          type="email"
-          required
-          autoComplete="off"
-          maxLength={EMAIL_MAX}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
+        <PersonNameField id={`${formId}-name`} wrapperClassName="sm:col-span-2" label={t('students:form.name')} value={name} onValue={setName} error={errors.name} />
+        <PersonEmailField id={`${formId}-email`} label={t('students:form.email')} value={email} onValue={setEmail} error={errors.email} />
         <TextField
           id={`${formId}-password`}
           label={t('students:form.password')}
@@ -185,32 +153,17 @@ export function StudentForm({ open, student, courses, defaultCourseIds, onClose,
           hint={t('students:form.phoneHint')}
           error={errors.phone}
         />
-        <fieldset className="sm:row-span-2" aria-describedby={errors.course_ids ? `${formId}-courses-error` : undefined}>
-          <legend id={coursesLabelId} className="mb-1.5 block text-sm font-medium text-slate-700">
-            {t('students:form.courses')}
-          </legend>
-          {courses.length === 0 ? (
-            <p className="rounded-lg border border-dashed border-slate-300 px-3 py-2.5 text-sm text-slate-500">{t('students:form.noCourses')}</p>
-          ) : (
-            <div className="max-h-32 space-y-2 overflow-y-auto rounded-lg px-3 py-2.5 ring-1 ring-slate-300 ring-inset">
-              {courses.map((c) => (
-                <Checkbox
-                  key={c.id}
-                  name="course_ids"
-                  value={c.id}
-                  label={c.name}
-                  checked={courseIds.includes(c.id)}
-                  onChange={(e) => toggleCourse(c.id, e.target.checked)}
-                />
-              ))}
-            </div>
-          )}
-          {errors.course_ids && (
-            <p id={`${formId}-courses-error`} className="mt-1.5 text-xs font-medium text-red-700">
-              {errors.course_ids}
-            </p>
-          )}
-        </fieldset>
+        <CourseChoice
+          className="sm:row-span-2"
+          listClassName="space-y-2"
+          idPrefix={formId}
+          legend={t('students:form.courses')}
+          empty={t('students:form.noCourses')}
+          courses={courses}
+          selected={courseIds}
+          onChange={setCourseIds}
+          error={errors.course_ids}
+        />
         <TextArea
           id={`${formId}-notes`}
           label={t('students:form.notes')}
