@@ -51,16 +51,7 @@ export function decodeWav(bytes: Uint8Array, limits: Partial<typeof WAV_LIMITS> 
     let frames = Math.floor(data.size / frameBytes);
     if (frames / rate > L.maxSeconds) frames = Math.floor(L.maxSeconds * rate);
     const pcm = new Float32Array(frames);
-    const read = (o: number): number => {
-      if (pcmFloat) return bits === 32 ? view.getFloat32(o, true) : view.getFloat64(o, true);
-      if (bits === 8) return ((bytes[o] as number) - 128) / 128;
-      if (bits === 16) return view.getInt16(o, true) / 32768;
-      if (bits === 24) {
-        const v = (bytes[o] as number) | ((bytes[o + 1] as number) << 8) | ((bytes[o + 2] as number) << 16);
-        return ((v << 8) >> 8) / 8388608;
-      }
-      return view.getInt32(o, true) / 2147483648;
-    };
+    const read = sampleReader(bytes, pcmFloat, bits);
     for (let i = 0; i < frames; i++) {
       let acc = 0;
       const o = data.start + i * frameBytes;
@@ -72,6 +63,21 @@ export function decodeWav(bytes: Uint8Array, limits: Partial<typeof WAV_LIMITS> 
   } catch (e) {
     return { ok: false, error: `unreadable WAV: ${e instanceof Error ? e.message : String(e)}` };
   }
+}
+
+/** How one sample at byte offset `o` of `bytes` reads as −1…1 (PCM 8/16/24/32 bits, float 32/64). */
+export function sampleReader(bytes: Uint8Array, float: boolean, bits: number): (o: number) => number {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return (o) => {
+    if (float) return bits === 32 ? view.getFloat32(o, true) : view.getFloat64(o, true);
+    if (bits === 8) return ((bytes[o] as number) - 128) / 128;
+    if (bits === 16) return view.getInt16(o, true) / 32768;
+    if (bits === 24) {
+      const v = (bytes[o] as number) | ((bytes[o + 1] as number) << 8) | ((bytes[o + 2] as number) << 16);
+      return ((v << 8) >> 8) / 8388608;
+    }
+    return view.getInt32(o, true) / 2147483648;
+  };
 }
 
 /** A 16-bit mono WAV of `pcm` (tests, fixtures). */

@@ -1,7 +1,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { mixToMono } from '@contract/listening/mono';
 import { MAX_SECONDS, TrackBuilder, trackFromHz, type PitchTrack } from '@contract/listening/track';
-import { WAV_LIMITS } from '@contract/listening/wav';
+import { sampleReader, WAV_LIMITS } from '@contract/listening/wav';
 
 /**
  * What `npm run cli -- analyze` reads, and how, so that no file can take the machine's memory or
@@ -224,17 +224,7 @@ export function readWav(file: InputFile, sink: TrackSink): void {
   const step = Math.max(1, Math.floor((1024 * 1024) / frameBytes)) * frameBytes;
   const end = data.start + frames * frameBytes;
   for (const bytes of slices(file, data.start, end, step)) {
-    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const read = (o: number): number => {
-      if (pcmFloat) return bits === 32 ? view.getFloat32(o, true) : view.getFloat64(o, true);
-      if (bits === 8) return ((bytes[o] as number) - 128) / 128;
-      if (bits === 16) return view.getInt16(o, true) / 32768;
-      if (bits === 24) {
-        const v = (bytes[o] as number) | ((bytes[o + 1] as number) << 8) | ((bytes[o + 2] as number) << 16);
-        return ((v << 8) >> 8) / 8388608;
-      }
-      return view.getInt32(o, true) / 2147483648;
-    };
+    const read = sampleReader(bytes, pcmFloat, bits);
     const n = Math.floor(bytes.length / frameBytes);
     const pcm = new Float32Array(n);
     for (let i = 0; i < n; i++) {
