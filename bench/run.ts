@@ -207,8 +207,14 @@ export function serverBundle(): string {
   return out;
 }
 
-/** The Node.js flags `npm start` gives the server (package.json), so the bench measures the same process. */
+/**
+ * The Node.js flags `npm start` gives the server (package.json), so the bench measures the same
+ * process; `BENCH_NODE_FLAGS` (space-separated) replaces them, to measure a change before it goes
+ * into `npm start`.
+ */
 export function startNodeFlags(): string[] {
+  const override = process.env.BENCH_NODE_FLAGS;
+  if (override !== undefined) return override.split(/\s+/).filter(Boolean);
   const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
   const m = /\bnode((?:\s+--[\w-]+(?:=\S+)?)*)\s+dist\/server\/main\.mjs/.exec(start);
   return m?.[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
