@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, type TestApp } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { withTestApp, type TestApp } from '../test/test-app';
 import { userCreate } from './user-create';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app) => {
+  t = app;
 });
 
 describe('cli user:create', () => {

@@ -1,15 +1,12 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, type TestApp } from './test-app';
+import { describe, expect, it } from 'vitest';
+import { withTestApp, type TestApp } from './test-app';
 
 /** PostgreSQL only: idle pool connections ended by the server do not end the app. */
 const url = process.env.TEST_DATABASE_URL;
 let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app) => {
+  t = app;
 });
 
 describe.skipIf(!url)('PostgreSQL connections ended by the server', () => {

@@ -1,20 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tokens } from '../db/schema/index';
 import { forgetAllTokens, forgetUser, hashToken, TOKEN_CACHE_MS, TOKENS_PER_USER_MAX, userForToken } from '../lib/auth';
 import { ADDRESS_FREE_FAILURES, ADDRESS_MAX_DELAY_MS, addressDelayMs } from '../modules/auth/auth.service';
-import { setupTestApp, TEST_PASSWORD, type TestApp } from './test-app';
+import { withTestApp, TEST_PASSWORD, type TestApp } from './test-app';
 
 /**
  * Sessions end when they should: idle expiry, 90 days after sign-in, logout, password change, deletion; and sign-in
  * guessing is limited per e-mail and address (refused) and per address (slowed).
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app) => {
+  t = app;
 });
 
 const DAY = 86_400_000;

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppDeps, type LogStream } from '../app';
 import { configSchema } from '../config';
 import { openPglite, openPostgres, type Db, type DbHandle } from '../db/client';
@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { courses, enrolments, exerciseCourses, exercises, guardianLinks, schools, submissions, users } from '../db/schema/index';
 import { issueToken, type Role } from '../lib/auth';
 import { hashPassword } from '../lib/passwords';
+import { todayInZone } from '../lib/time';
 import { installOpenApiGuard } from './openapi-guard';
 import { startS3Server } from './s3-server';
 
@@ -63,6 +64,21 @@ async function openTestDb(): Promise<DbHandle & { drop: () => Promise<void>; url
  * PostgreSQL template when TEST_DATABASE_URL is set), with factories for the data a test needs.
  * Call once per test file (beforeAll) and close it in afterAll.
  */
+/**
+ * The frame of most API test files: their app on a database of their own before the file's tests
+ * and closed after them. `ready` gets the app and today's date in the school's time zone.
+ */
+export function withTestApp(ready: (t: TestApp, today: string) => void, env: Record<string, string> = {}): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await setupTestApp(env);
+    ready(app, todayInZone(app.deps.config.APP_TIMEZONE));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+}
+
 export async function setupTestApp(env: Record<string, string> = {}, opts: { balanced?: boolean; logStream?: LogStream } = {}) {
   // TEST_MEDIA_STORE=s3: media in a bucket of an S3-compatible server started for this file.
   const s3 = process.env.TEST_MEDIA_STORE === 's3' && !env.MEDIA_STORE ? await startS3Server() : null;

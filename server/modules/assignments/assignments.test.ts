@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq, inArray } from 'drizzle-orm';
-import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { withTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { submissions } from '../../db/schema/index';
 import { addDays, addMonths } from '@contract/recurrence';
-import { todayInZone } from '../../lib/time';
 import type { Submission } from '@contract/submissions';
 import { findSubmissions } from '../submissions/submissions.repo';
 
 let t: TestApp;
 let today: string;
-beforeAll(async () => {
-  t = await setupTestApp();
-  today = todayInZone(t.deps.config.APP_TIMEZONE);
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app, day) => {
+  t = app;
+  today = day;
 });
 
 async function school() {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATE_RANGE } from '@contract/constants';
 import { dateRangeMessage } from '@contract/common';
 import type { Submission } from '@contract/submissions';
-import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { withTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 /**
  * The date window (contract DATE_RANGE, 2000-01-01 … 2100-12-31) on every date the API accepts,
@@ -10,11 +10,8 @@ import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
  * findings L1/L2.
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app) => {
+  t = app;
 });
 
 async function school() {

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { rows } from '../../db/client';
-import { setupTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
+import { withTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
 import { tokens } from '../../db/schema/index';
 import { hashToken } from '../../lib/auth';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app) => {
+  t = app;
 });
 
 describe('POST /api/login', () => {

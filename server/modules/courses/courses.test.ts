@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { setupTestApp, type TestApp } from '../../test/test-app';
+import { withTestApp, type TestApp } from '../../test/test-app';
 import { courses, enrolments, submissions } from '../../db/schema/index';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app) => {
+  t = app;
 });
 
 describe('GET /api/courses', () => {

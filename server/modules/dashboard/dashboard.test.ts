@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { withTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { addDays } from '@contract/recurrence';
-import { todayInZone } from '../../lib/time';
 import type { TeacherDashboard } from '@contract/dashboard';
 
 let t: TestApp;
 let today: string;
-beforeAll(async () => {
-  t = await setupTestApp();
-  today = todayInZone(t.deps.config.APP_TIMEZONE);
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app, day) => {
+  t = app;
+  today = day;
 });
 
 const get = (user: TestUser | null, query = '') => t.app.inject({ method: 'GET', url: `/api/dashboard${query}`, headers: user?.headers ?? {} });

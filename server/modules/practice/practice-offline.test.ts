@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { withTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { multipart } from '../../test/authz-world';
 import { rows } from '../../db/client';
 import { practiceSessions, submissions } from '../../db/schema/index';
-import { todayInZone } from '../../lib/time';
 import type { PracticeSession } from '@contract/practice';
 import { makeWav } from '../recordings/sample-recordings';
 import { PassThrough } from 'node:stream';
@@ -20,12 +19,9 @@ const MIN = 60_000;
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 864e5).toISOString().slice(0, 10);
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 
-beforeAll(async () => {
-  t = await setupTestApp();
-  today = todayInZone(t.deps.config.APP_TIMEZONE);
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app, day) => {
+  t = app;
+  today = day;
 });
 
 async function school() {

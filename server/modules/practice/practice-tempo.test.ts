@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
-import { todayInZone } from '../../lib/time';
+import { describe, expect, it } from 'vitest';
+import { withTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import type { PracticeSession } from '@contract/practice';
 
 /** docs/decisions/exercise-settings.md: a finished practice session can keep the tempo reached (optional body of the stop). */
 let t: TestApp;
 let today: string;
-beforeAll(async () => {
-  t = await setupTestApp();
-  today = todayInZone(t.deps.config.APP_TIMEZONE);
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app, day) => {
+  t = app;
+  today = day;
 });
 
 async function running() {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { withTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { practiceSessions, submissions } from '../../db/schema/index';
-import { todayInZone } from '../../lib/time';
 import type { PracticeSession } from '@contract/practice';
 import { insertSession, isRunningSessionConflict } from './practice.repo';
 
@@ -10,12 +9,9 @@ let t: TestApp;
 let today: string;
 const addDays = (d: string, n: number) => new Date(Date.parse(`${d}T00:00:00Z`) + n * 864e5).toISOString().slice(0, 10);
 
-beforeAll(async () => {
-  t = await setupTestApp();
-  today = todayInZone(t.deps.config.APP_TIMEZONE);
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app, day) => {
+  t = app;
+  today = day;
 });
 
 async function school() {

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays } from '@contract/recurrence';
 import { practiceSessions } from '../../db/schema/index';
 import { dateInZone, todayInZone } from '../../lib/time';
-import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { withTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 const TZ = 'Europe/Berlin'; // APP_TIMEZONE of the test app
 let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app) => {
+  t = app;
 });
 
 /** The instant of local midnight at the start of `date` in Berlin, from the zone's offset (not by the database). */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows } from '../../db/client';
-import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { withTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 /**
  * Every destructive or security-relevant change is audited, whoever makes it, and by id; deleting
@@ -11,11 +11,8 @@ import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
  * "Erasure forgets names").
  */
 let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app) => {
+  t = app;
 });
 
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; who?: TestUser | null; payload?: unknown; headers?: Record<string, string> };

@@ -1,20 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { rows } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { todayInZone } from '../../lib/time';
 import { AUDIT_PAGE_SIZE, SCHOOL_WEEKS } from '@contract/school';
 import { makeWav } from '../recordings/sample-recordings';
 import { unzip } from '../../test/unzip';
-import { setupTestApp, TEST_PASSWORD, type TestApp, type TestUser } from '../../test/test-app';
+import { withTestApp, TEST_PASSWORD, type TestApp, type TestUser } from '../../test/test-app';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app) => {
+  t = app;
 });
 
 const TZ = 'Europe/Berlin';

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { SchoolStorage, StudentStorage } from '@contract/storage';
 import { ConfigError, loadConfig } from '../../config';
 import { rows } from '../../db/client';
 import { diskSpace } from '../../lib/disk-space';
 import { multipart } from '../../test/authz-world';
-import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { withTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { staffPng } from '../media/sample-files';
 import { makeWav } from '../recordings/sample-recordings';
 
@@ -22,11 +22,8 @@ const MiB = 1024 * 1024;
 const GiB = 1024 * MiB;
 let t: TestApp;
 
-beforeAll(async () => {
-  t = await setupTestApp();
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app) => {
+  t = app;
 });
 const realFree = diskSpace.free;
 afterEach(() => {

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { withTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { practiceSessions } from '../../db/schema/index';
 import { todayInZone } from '../../lib/time';
 
 const TZ = 'Europe/Berlin'; // APP_TIMEZONE's default, as in the test app
 let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app) => {
+  t = app;
 });
 
 function addDays(date: string, n: number): string {

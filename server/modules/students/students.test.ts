@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { setupTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
+import { withTestApp, TEST_PASSWORD, type TestApp } from '../../test/test-app';
 import { enrolments, practiceSessions, submissions, tokens, users } from '../../db/schema/index';
 import { rows } from '../../db/client';
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await setupTestApp();
-});
-afterAll(async () => {
-  await t.close();
+withTestApp((app) => {
+  t = app;
 });
 
 const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
