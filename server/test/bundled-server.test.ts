@@ -7,24 +7,27 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeTrack } from '@contract/listening/analyze';
 import { planTake, synthTrack } from '@contract/listening/testing/synth';
-import { REPO_ROOT, freePort } from '../../test/crash-helpers';
-import { makeWav } from './sample-recordings';
+import { MEDIA_GUARD_TEXT } from '../lib/media-guard';
+import { makeWav } from '../modules/recordings/sample-recordings';
+import { REPO_ROOT, freePort } from './crash-helpers';
+import { nestedClustersWebm, nestedMoovMp4 } from './hostile-media';
 
 /**
- * The analysis worker in the production form (docs/decisions/listening.md, "What a report may
- * cost"): the server bundled by esbuild as scripts/build-if-needed.mjs does — with the worker as an
- * entry of its own, dist/server/analysis-worker.mjs — and run by plain node with the 128 MB heap of
- * `npm start`. The bundled server finds its worker beside it and a take's track gets its report.
+ * The server in its production form: bundled by esbuild with the entries and options of
+ * scripts/build-if-needed.mjs (the analysis worker an entry of its own, dist/server/analysis-worker.mjs),
+ * into a folder two levels below the project like dist/server, and run by plain node with the
+ * flags of `npm start`. Built and started once for the worker threads that must be found beside
+ * the bundle: the media guard's (docs/decisions/media-parser-guard.md) and the analysis's
+ * (docs/decisions/listening.md, "What a report may cost").
  */
 const ENTRY = 'analysis-worker=server/modules/recordings/analysis-worker.ts';
-const outDir = join(REPO_ROOT, 'dist', `analysis-test-${randomBytes(4).toString('hex')}`);
-const dataDir = mkdtempSync(join(tmpdir(), 'analysis-bundle-'));
+const outDir = join(REPO_ROOT, 'dist', `bundle-test-${randomBytes(4).toString('hex')}`);
+const dataDir = mkdtempSync(join(tmpdir(), 'bundle-test-'));
 let proc: ChildProcess;
 let url: string;
 let output = '';
 
 beforeAll(async () => {
-  // the entries and options of scripts/build-if-needed.mjs, into a folder two levels below the project like dist/server
   await build({
     entryPoints: [join(REPO_ROOT, 'server/main.ts'), { in: join(REPO_ROOT, 'server/modules/recordings/analysis-worker.ts'), out: 'analysis-worker' }],
     bundle: true,
@@ -66,7 +69,49 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('the bundled server (node dist/…/main.mjs, 128 MB heap)', () => {
+describe('the bundled server (node dist/…/main.mjs, 128 MB heap): the media guard', () => {
+  it('refuses crafted containers with 422 and still takes a normal recording', { timeout: 60_000 }, async () => {
+    const login = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ayse@example.com', password: 'demo1234' }),
+    });
+    expect(login.status, output).toBe(200);
+    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const tasks = (await (await fetch(`${url}/api/submissions?status=open`, { headers: auth })).json()) as Array<{ id: number }>;
+    const send = async (id: number, file: Buffer, name: string, type: string) => {
+      const fd = new FormData();
+      fd.append('duration_ms', '3000');
+      fd.append('file', new Blob([new Uint8Array(file)], { type }), name);
+      const r = await fetch(`${url}/api/submissions/${id}/recordings`, { method: 'POST', headers: auth, body: fd });
+      return { status: r.status, body: (await r.json()) as { message?: string } };
+    };
+    // a task that takes recordings (not expired)
+    let taskId: number | undefined;
+    for (const t of tasks) {
+      const r = await send(t.id, makeWav(1000), 'a.wav', 'audio/wav');
+      if (r.status === 201) {
+        taskId = t.id;
+        break;
+      }
+    }
+    expect(taskId, `no demo task took a recording: ${output}`).toBeDefined();
+    for (const [file, name, type] of [
+      [nestedClustersWebm(260_000), 'x.webm', 'video/webm'],
+      [nestedMoovMp4(131_072), 'x.mp4', 'video/mp4'],
+    ] as const) {
+      const r = await send(taskId!, file, name, type);
+      expect(r.status, `${name}: ${output}`).toBe(422);
+      expect(r.body.message).toBe(MEDIA_GUARD_TEXT.de);
+    }
+    expect(proc.exitCode, output).toBeNull();
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect((await send(taskId!, makeWav(1500), 'b.wav', 'audio/wav')).status).toBe(201);
+    expect(output).not.toMatch(/could not start/);
+  });
+});
+
+describe('the bundled server (node dist/…/main.mjs, 128 MB heap): the analysis worker', () => {
   it('builds the worker where `npm start` builds the server', () => {
     expect(readFileSync(join(REPO_ROOT, 'scripts/build-if-needed.mjs'), 'utf8')).toContain(`'${ENTRY}'`);
     expect(existsSync(join(outDir, 'analysis-worker.mjs'))).toBe(true);
