@@ -426,29 +426,39 @@ describe('every operation against its document', () => {
     }
   }
 
-  it('takes every JSON body its schema allows past validation (no 422 naming a body field the document allows)', async () => {
-    const teacher = await t.teacher();
-    const student = await t.student(teacher);
-    const admin = await t.admin();
-    const guardian = await t.guardian([student]);
-    const findings: string[] = [];
-    let checked = 0;
+  /** Every operation that reads a JSON body, with the body's schema. */
+  function* jsonBodyOperations(): Generator<{ path: string; method: string; op: Json; schema: Json }> {
     for (const [path, item] of operations()) {
       for (const [method, op] of Object.entries(item)) {
         const content = isObj(op.requestBody) && isObj(op.requestBody.content) ? op.requestBody.content : undefined;
         const json = content?.['application/json'] as Json | undefined;
-        if (!json || !isObj(json.schema)) continue;
-        for (const full of [false, true]) {
-          const payload = validValue(json.schema, full);
-          for (const caller of [teacher, student, admin, guardian]) {
-            const res = await t.app.inject({ method: method.toUpperCase() as 'POST', url: concrete(path), headers: caller.headers, payload: payload as object });
-            checked++;
-            if (res.statusCode !== 422) continue;
-            const described = DESCRIBED[`${method.toUpperCase()} ${path}`];
-            if (described) expect(String(op.description), path).toMatch(described.mentions);
-            const errors = Object.keys((res.json() as { errors?: Json }).errors ?? {}).filter((f) => !described?.fields.includes(f));
-            if (errors.length) findings.push(`${method.toUpperCase()} ${path} ${full ? 'full' : 'required only'} as ${caller.role}: 422 ${errors.join(', ')} for ${JSON.stringify(payload).slice(0, 160)}`);
-          }
+        if (json && isObj(json.schema)) yield { path, method, op, schema: json.schema };
+      }
+    }
+  }
+
+  /** A caller of every role: a teacher, their student, the school's administrator, the student's parent. */
+  async function everyRole(): Promise<{ teacher: TestUser; student: TestUser; admin: TestUser; guardian: TestUser }> {
+    const teacher = await t.teacher();
+    const student = await t.student(teacher);
+    return { teacher, student, admin: await t.admin(), guardian: await t.guardian([student]) };
+  }
+
+  it('takes every JSON body its schema allows past validation (no 422 naming a body field the document allows)', async () => {
+    const { teacher, student, admin, guardian } = await everyRole();
+    const findings: string[] = [];
+    let checked = 0;
+    for (const { path, method, op, schema } of jsonBodyOperations()) {
+      for (const full of [false, true]) {
+        const payload = validValue(schema, full);
+        for (const caller of [teacher, student, admin, guardian]) {
+          const res = await t.app.inject({ method: method.toUpperCase() as 'POST', url: concrete(path), headers: caller.headers, payload: payload as object });
+          checked++;
+          if (res.statusCode !== 422) continue;
+          const described = DESCRIBED[`${method.toUpperCase()} ${path}`];
+          if (described) expect(String(op.description), path).toMatch(described.mentions);
+          const errors = Object.keys((res.json() as { errors?: Json }).errors ?? {}).filter((f) => !described?.fields.includes(f));
+          if (errors.length) findings.push(`${method.toUpperCase()} ${path} ${full ? 'full' : 'required only'} as ${caller.role}: 422 ${errors.join(', ')} for ${JSON.stringify(payload).slice(0, 160)}`);
         }
       }
     }
@@ -546,41 +556,33 @@ describe('every operation against its document', () => {
   }
 
   it('takes every edge value its body schema allows past validation (no 422 naming a field the document allows that value for)', async () => {
-    const teacher = await t.teacher();
-    const student = await t.student(teacher);
-    const admin = await t.admin();
-    const guardian = await t.guardian([student]);
+    const { teacher, student, admin, guardian } = await everyRole();
     const findings: string[] = [];
     let checked = 0;
-    for (const [path, item] of operations()) {
-      for (const [method, op] of Object.entries(item)) {
-        const content = isObj(op.requestBody) && isObj(op.requestBody.content) ? op.requestBody.content : undefined;
-        const json = content?.['application/json'] as Json | undefined;
-        if (!json || !isObj(json.schema)) continue;
-        const base = validValue(json.schema, true);
-        const send = (caller: TestUser, payload: unknown) =>
-          t.app.inject({ method: method.toUpperCase() as 'POST', url: concrete(path), headers: { ...caller.headers, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
-        // the caller the operation is for: the first whose plain body is not refused for who they are
-        let caller = teacher;
-        for (const c of [teacher, student, admin, guardian]) {
-          const res = await send(c, base);
-          if (res.statusCode !== 401 && res.statusCode !== 403) {
-            caller = c;
-            break;
-          }
+    for (const { path, method, op, schema } of jsonBodyOperations()) {
+      const base = validValue(schema, true);
+      const send = (caller: TestUser, payload: unknown) =>
+        t.app.inject({ method: method.toUpperCase() as 'POST', url: concrete(path), headers: { ...caller.headers, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+      // the caller the operation is for: the first whose plain body is not refused for who they are
+      let caller = teacher;
+      for (const c of [teacher, student, admin, guardian]) {
+        const res = await send(c, base);
+        if (res.statusCode !== 401 && res.statusCode !== 403) {
+          caller = c;
+          break;
         }
-        const described = DESCRIBED[`${method.toUpperCase()} ${path}`];
-        if (described) expect(String(op.description), path).toMatch(described.mentions);
-        for (const edge of edgeBodies(json.schema, base)) {
-          const where = edge.where;
-          // each request its own new address: an address taken by the request before is a rule of the data, not of the schema
-          const body: unknown = JSON.parse(JSON.stringify(edge.body).replace(/walk-[0-9a-z]+@example\.com/g, () => `walk-${(walkSeq++).toString(36)}@example.com`));
-          const res = await send(caller, body);
-          checked++;
-          if (res.statusCode !== 422) continue;
-          const errors = Object.keys((res.json() as { errors?: Json }).errors ?? {}).filter((f) => !described?.fields.includes(f));
-          if (errors.length) findings.push(`${method.toUpperCase()} ${path} [${where}] as ${caller.role}: 422 ${errors.join(', ')} for ${JSON.stringify(body).slice(0, 200)}`);
-        }
+      }
+      const described = DESCRIBED[`${method.toUpperCase()} ${path}`];
+      if (described) expect(String(op.description), path).toMatch(described.mentions);
+      for (const edge of edgeBodies(schema, base)) {
+        const where = edge.where;
+        // each request its own new address: an address taken by the request before is a rule of the data, not of the schema
+        const body: unknown = JSON.parse(JSON.stringify(edge.body).replace(/walk-[0-9a-z]+@example\.com/g, () => `walk-${(walkSeq++).toString(36)}@example.com`));
+        const res = await send(caller, body);
+        checked++;
+        if (res.statusCode !== 422) continue;
+        const errors = Object.keys((res.json() as { errors?: Json }).errors ?? {}).filter((f) => !described?.fields.includes(f));
+        if (errors.length) findings.push(`${method.toUpperCase()} ${path} [${where}] as ${caller.role}: 422 ${errors.join(', ')} for ${JSON.stringify(body).slice(0, 200)}`);
       }
     }
     expect(checked).toBeGreaterThan(250);
