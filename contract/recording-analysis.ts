@@ -60,9 +60,20 @@ export const ANALYSIS_ERROR_CODES = ['analysis_missing', 'analysis_busy', 'analy
 
 export const analysisErrorSchema = errorSchema.extend({ code: z.enum(ANALYSIS_ERROR_CODES).optional() }).meta({ id: 'AnalysisError' });
 
+/**
+ * The track as PUT takes it: the stored form, documented with this route's own bounds (hop, frames,
+ * bytes), which the service checks with their own messages (422 on track, 413): a client built from
+ * the document sends only what is taken.
+ */
+const putTrackSchema = storedTrackSchema.extend({
+  hop_ms: storedTrackSchema.shape.hop_ms.meta({ minimum: ANALYSIS_LIMITS.minHopMs, maximum: ANALYSIS_LIMITS.maxHopMs }),
+  frames: storedTrackSchema.shape.frames.meta({ maximum: ANALYSIS_LIMITS.maxFrames }),
+  data: storedTrackSchema.shape.data.meta({ maxLength: Math.ceil((ANALYSIS_LIMITS.maxTrackBytes * 4) / 3) + 4 }),
+});
+
 export const analysisPutBody = z
   .strictObject({
-    track: storedTrackSchema.describe('The pitch track and onsets the browser computed from the take (contract/listening/encoding.ts, base64).'),
+    track: putTrackSchema.describe('The pitch track and onsets the browser computed from the take (contract/listening/encoding.ts, base64).'),
   })
   .meta({ id: 'RecordingAnalysisPut' });
 export type AnalysisPutBody = z.infer<typeof analysisPutBody>;

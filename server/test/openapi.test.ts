@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorResponsesOf } from '@contract/common';
 import { DATE_RANGE, PASSWORD_MIN_LENGTH } from '@contract/constants';
+import { ANALYSIS_LIMITS } from '@contract/recording-analysis';
 import { openApiTransform, openApiTransformObject } from '../lib/openapi';
 import { installOpenApiGuard } from './openapi-guard';
 import { setupTestApp, type TestApp, type TestUser } from './test-app';
@@ -623,6 +624,16 @@ describe('every operation against its document', () => {
     }
     expect(checked).toBeGreaterThan(40);
     expect(findings).toEqual([]);
+  });
+
+  it("documents the analysis PUT's own bounds of a track (hop, frames, bytes), not the decoder's wider ones", () => {
+    const op = (doc.paths as Record<string, Record<string, Json>>)['/api/recordings/{id}/analysis']!.put!;
+    const { s } = resolveSchema(((op.requestBody as Json).content as Record<string, Json>)['application/json']!.schema as Json);
+    const track = (s.properties as Record<string, Json>).track!;
+    const props = (resolveSchema(track).s.properties ?? {}) as Record<string, Json>;
+    expect(props.hop_ms).toMatchObject({ minimum: ANALYSIS_LIMITS.minHopMs, maximum: ANALYSIS_LIMITS.maxHopMs });
+    expect(props.frames).toMatchObject({ maximum: ANALYSIS_LIMITS.maxFrames });
+    expect(props.data).toMatchObject({ maxLength: Math.ceil((ANALYSIS_LIMITS.maxTrackBytes * 4) / 3) + 4 });
   });
 
   it('documents the rule for a new password (at least 8 characters, not only spaces) wherever one is set', () => {
