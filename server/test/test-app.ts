@@ -155,6 +155,8 @@ export async function setupTestApp(env: Record<string, string> = {}, opts: { bal
     db,
     deps,
     dbKind: handle.kind,
+    /** How many app instances `app.inject` goes round to (TEST_APP_INSTANCES on PostgreSQL; else 1): each has its own process-local state. */
+    instances: 1,
     forgetReads,
     /** The school of users made without naming one. */
     defaultSchoolId: schoolOfTests,
@@ -317,6 +319,7 @@ export async function setupTestApp(env: Record<string, string> = {}, opts: { bal
       return res;
     }) as unknown as typeof app.inject;
     Object.defineProperty(app, 'inject', { value: roundRobin, configurable: true, writable: true });
+    testApp.instances = instances;
   }
   return testApp;
 }

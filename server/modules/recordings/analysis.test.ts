@@ -254,9 +254,13 @@ describe('what a report may cost (docs/decisions/listening.md, "What a report ma
     const before = analysisWorkerStats().jobs;
     const reads = await Promise.all([student, teacher, parent, teacher].map((who) => call('GET', `/api/recordings/${r.id}/analysis`, who)));
     for (const g of reads) expect((g.json() as RecordingAnalysis).settings.makam).toBe('rast');
-    expect(analysisWorkerStats().jobs).toBe(before + 1);
+    // once per process: reads at the same moment in one process share the computation; each
+    // process computes it at most once (the test's app instances stand for processes)
+    const computed = analysisWorkerStats().jobs - before;
+    expect(computed).toBeGreaterThanOrEqual(1);
+    expect(computed).toBeLessThanOrEqual(t.instances);
     expect((await call('GET', `/api/recordings/${r.id}/analysis`, teacher)).statusCode).toBe(200);
-    expect(analysisWorkerStats().jobs).toBe(before + 1); // kept
+    expect(analysisWorkerStats().jobs).toBe(before + computed); // kept
   });
 
   it(`more than ${ANALYSIS_LIMITS.maxFrames} frames or a hop under ${ANALYSIS_LIMITS.minHopMs} ms: 422 on track in German and Turkish, before anything is decoded`, async () => {
