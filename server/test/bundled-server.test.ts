@@ -69,16 +69,22 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The demo student Ayşe signed in to the bundled server, with her open tasks. */
+async function demoStudent(): Promise<{ auth: { authorization: string }; tasks: Array<{ id: number }> }> {
+  const login = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'ayse@example.com', password: 'demo1234' }),
+  });
+  expect(login.status, output).toBe(200);
+  const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+  const tasks = (await (await fetch(`${url}/api/submissions?status=open`, { headers: auth })).json()) as Array<{ id: number }>;
+  return { auth, tasks };
+}
+
 describe('the bundled server (node dist/…/main.mjs, 128 MB heap): the media guard', () => {
   it('refuses crafted containers with 422 and still takes a normal recording', { timeout: 60_000 }, async () => {
-    const login = await fetch(`${url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'ayse@example.com', password: 'demo1234' }),
-    });
-    expect(login.status, output).toBe(200);
-    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-    const tasks = (await (await fetch(`${url}/api/submissions?status=open`, { headers: auth })).json()) as Array<{ id: number }>;
+    const { auth, tasks } = await demoStudent();
     const send = async (id: number, file: Buffer, name: string, type: string) => {
       const fd = new FormData();
       fd.append('duration_ms', '3000');
@@ -118,14 +124,7 @@ describe('the bundled server (node dist/…/main.mjs, 128 MB heap): the analysis
   });
 
   it("computes a take's report in its bundled worker", { timeout: 60_000 }, async () => {
-    const login = await fetch(`${url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'ayse@example.com', password: 'demo1234' }),
-    });
-    expect(login.status, output).toBe(200);
-    const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
-    const tasks = (await (await fetch(`${url}/api/submissions?status=open`, { headers: auth })).json()) as Array<{ id: number }>;
+    const { auth, tasks } = await demoStudent();
     let recordingId: number | undefined;
     for (const t of tasks) {
       const fd = new FormData();

@@ -1,19 +1,18 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { withTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { exercises, mediaFiles } from '../../db/schema/index';
 import { makePdf, staffPng } from '../media/sample-files';
 
 let t: TestApp;
 let teacher: TestUser;
-beforeAll(async () => {
-  t = await setupTestApp();
-  teacher = await t.teacher();
+withTestApp((app) => {
+  t = app;
 });
-afterAll(async () => {
-  await t.close();
+beforeAll(async () => {
+  teacher = await t.teacher();
 });
 
 type Part = [string, string] | [string, Uint8Array, string, string?];

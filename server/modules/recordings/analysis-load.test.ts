@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { isMainThread } from 'node:worker_threads';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { storeTrack } from '@contract/listening/analyze';
 import { encodeTrack } from '@contract/listening/encoding';
 import type { StoredTrack } from '@contract/listening/schema';
@@ -11,7 +11,7 @@ import { planTake, synthTrack } from '@contract/listening/testing/synth';
 import { HOP_MS, MAX_SECONDS, type PitchTrack } from '@contract/listening/track';
 import { ANALYSIS_LIMITS } from '@contract/recording-analysis';
 import { rows } from '../../db/client';
-import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
+import { withTestApp, type TestApp, type TestUser } from '../../test/test-app';
 
 /**
  * What one take's analysis may cost the server (docs/decisions/listening.md, "What a report may
@@ -36,12 +36,11 @@ import { setupTestApp, type TestApp, type TestUser } from '../../test/test-app';
 let t: TestApp;
 let teacher: TestUser;
 
-beforeAll(async () => {
-  t = await setupTestApp();
-  teacher = await t.teacher();
+withTestApp((app) => {
+  t = app;
 });
-afterAll(async () => {
-  await t.close();
+beforeAll(async () => {
+  teacher = await t.teacher();
 });
 
 /** A 60-minute Hicaz take at the browser's hop: seyir walks, vibrato, glides, jitter; its notes' starts as onsets. */
