@@ -66,13 +66,14 @@ async function openTestDb(): Promise<DbHandle & { drop: () => Promise<void>; url
  */
 /**
  * The frame of most API test files: their app on a database of their own before the file's tests
- * and closed after them. `ready` gets the app and today's date in the school's time zone.
+ * and closed after them. `ready` gets the app and today's date in the school's time zone, and may
+ * make what every test of the file shares (a teacher) before the first test.
  */
-export function withTestApp(ready: (t: TestApp, today: string) => void, env: Record<string, string> = {}): void {
+export function withTestApp(ready: (t: TestApp, today: string) => void | Promise<void>, env: Record<string, string> = {}): void {
   let app: TestApp | undefined;
   beforeAll(async () => {
     app = await setupTestApp(env);
-    ready(app, todayInZone(app.deps.config.APP_TIMEZONE));
+    await ready(app, todayInZone(app.deps.config.APP_TIMEZONE));
   });
   afterAll(async () => {
     await app?.close();

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { withTestApp, type TestApp, type TestUser } from '../../test/test-app';
 import { exercises, mediaFiles } from '../../db/schema/index';
@@ -8,11 +8,9 @@ import { makePdf, staffPng } from '../media/sample-files';
 
 let t: TestApp;
 let teacher: TestUser;
-withTestApp((app) => {
+withTestApp(async (app) => {
   t = app;
-});
-beforeAll(async () => {
-  teacher = await t.teacher();
+  teacher = await app.teacher();
 });
 
 type Part = [string, string] | [string, Uint8Array, string, string?];

@@ -36,11 +36,9 @@ import { withTestApp, type TestApp, type TestUser } from '../../test/test-app';
 let t: TestApp;
 let teacher: TestUser;
 
-withTestApp((app) => {
+withTestApp(async (app) => {
   t = app;
-});
-beforeAll(async () => {
-  teacher = await t.teacher();
+  teacher = await app.teacher();
 });
 
 /** A 60-minute Hicaz take at the browser's hop: seyir walks, vibrato, glides, jitter; its notes' starts as onsets. */
